@@ -1,0 +1,121 @@
+/* pcc-fixer.h - the one-click recipient fix, without any toolkit.
+ *
+ * Everything the mail-client glue needs between "here is what the user
+ * has in the compose window" and "here is the plan to show or apply":
+ *
+ *  - which kernel tree to use when none is configured
+ *    (pcc_fixer_default_tree_path());
+ *  - one PccEngine per tree, loaded once and reused while MAINTAINERS
+ *    and .mailmap stay the same (loading costs a few milliseconds, a
+ *    mail client asks for every patch it sends);
+ *  - whether a mail is a patch mail at all (pcc_fixer_is_patch_mail());
+ *  - the patch as get_maintainer.pl would read it: the compose window's
+ *    Subject: line, a blank line and the body text, so that K: keywords
+ *    see the subject as the script sees it in a format-patch file;
+ *  - the plan (pcc_fixer_plan()).
+ *
+ * Nothing here touches the mail: the caller reads the composer and
+ * writes the final To:/Cc: back, and only those.
+ */
+#ifndef PCC_FIXER_H
+#define PCC_FIXER_H
+
+#include <glib.h>
+#include "pcc-plan.h"
+
+G_BEGIN_DECLS
+
+/* What to do when a patch mail is sent. */
+typedef enum {
+  PCC_ON_SEND_OFF,      /* nothing */
+  PCC_ON_SEND_ASK,      /* show the review when the plan changes To/Cc */
+  PCC_ON_SEND_REWRITE,  /* apply the plan without asking */
+} PccOnSend;
+
+/* "off", "ask", "rewrite"; FALSE for anything else (@out untouched). */
+gboolean pcc_on_send_from_string (const char *s, PccOnSend *out);
+const char *pcc_on_send_to_string (PccOnSend v);
+/* "b4", "cc" (also accepted: "all-cc"). */
+gboolean pcc_split_from_string (const char *s, PccSplit *out);
+const char *pcc_split_to_string (PccSplit v);
+/* "seed", "public", "always". */
+gboolean pcc_rest_rule_from_string (const char *s, PccRestRule *out);
+const char *pcc_rest_rule_to_string (PccRestRule v);
+
+typedef struct {
+  /* A kernel work tree, or a git repository (bare or not).  NULL or ""
+   * means pcc_fixer_default_tree_path(). */
+  const char *tree_path;
+  /* For a bare repository: the revision to read ("HEAD" when NULL). */
+  const char *tree_rev;
+  /* With a git repository: read MAINTAINERS at the patch's
+   * base-commit: when it has one and the repository knows it. */
+  gboolean use_base_commit;
+  PccPlanOptions plan;
+} PccFixerConfig;
+
+void pcc_fixer_config_init (PccFixerConfig *cfg);
+
+/* The tree used when none is configured, or NULL when none is found.
+ * Looked up in this order, the first holding a MAINTAINERS file wins:
+ *   1. $PATCHCC_TREE;
+ *   2. ${XDG_CACHE_HOME:-~/.cache}/patchcc/trees/base-* (the pristine
+ *      linux-source tree kernel/prepare-tree.sh --upto none creates; the
+ *      most recently made one when there are several);
+ *   3. /usr/src/linux-source-6.1 (Debian's linux-source-6.1, extracted
+ *      there), then any other /usr/src/linux-source-* (highest version).
+ */
+char *pcc_fixer_default_tree_path (void);
+
+typedef struct _PccFixer PccFixer;
+
+PccFixer *pcc_fixer_new (void);
+void pcc_fixer_free (PccFixer *fixer);
+
+/* The engine for @tree_path (see PccFixerConfig.tree_path) at @rev (NULL
+ * for a work tree as it is on disk, or HEAD of a bare repository).
+ * Cached: the same engine comes back until MAINTAINERS or .mailmap of a
+ * work tree change on disk.  Owned by @fixer.  Fails with a message that
+ * names the path and says what to do. */
+PccEngine *pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path,
+                                 const char *rev, GError **error);
+/* Forget every cached engine (after the configuration changed). */
+void pcc_fixer_reset (PccFixer *fixer);
+
+/* Whether @subject reads like a patch: "[PATCH...]", "[RFC PATCH...]",
+ * "[PATCH RFC v2 3/7]", also after other bracketed tags
+ * ("[net-next][PATCH]").  Replies ("Re: [PATCH]") are not. */
+gboolean pcc_fixer_subject_is_patch (const char *subject);
+
+/* Parse the composer's content: "Subject: @subject", a blank line, and
+ * @body (@body_len bytes, -1 for NUL-terminated).  CR and LF in @subject
+ * are replaced by spaces.  The body is not copied into the mail. */
+PccPatch *pcc_fixer_parse_mail (const char *subject, const char *body,
+                                gssize body_len, GError **error);
+
+/* A patch mail: the subject reads like a patch, or one of @patches holds
+ * a diff, or @patches[0] is a cover letter. */
+gboolean pcc_fixer_is_patch_mail (const char *subject,
+                                  PccPatch *const *patches, guint n_patches);
+
+/* For a cover letter without a diff: a patch made of the file names of
+ * its diffstat (" path/to/file | 12 +-"), so that the recipients are the
+ * union over the series' files as b4 sends a cover letter.  NULL when
+ * the diffstat has no usable name (names shortened with "..." are
+ * skipped). */
+PccPatch *pcc_fixer_patch_from_diffstat (const PccPatch *cover);
+
+/* Build the plan: the engine of cfg->tree_path, @patches, the typed
+ * @to and @cc (NULL-terminated header values, as in pcc_plan_new()).
+ * @elapsed_us, when not NULL, receives the time spent (engine lookup
+ * included). */
+PccPlan *pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
+                         PccPatch *const *patches, guint n_patches,
+                         const char *const *to, const char *const *cc,
+                         gint64 *elapsed_us, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccFixer, pcc_fixer_free)
+
+G_END_DECLS
+
+#endif

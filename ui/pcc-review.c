@@ -1,0 +1,605 @@
+/* pcc-review.c - the recipient review widget and dialog. */
+#include "pcc-review.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+struct _PccReviewView {
+  GtkBox parent;
+
+  PccPlan *plan;
+  GtkTreeStore *store;
+  GtkTreeView *tree;
+  GtkCellRendererToggle *toggle;
+  GtkLabel *title;
+  GtkLabel *summary;
+  GtkTextView *details;
+  GArray *paths;          /* char *: tree path string of change i, or NULL */
+  char *summary_text;
+  GtkTreeIter groups[3];  /* To, Cc, removed */
+  gboolean has_group[3];
+};
+
+G_DEFINE_TYPE (PccReviewView, pcc_review_view, GTK_TYPE_BOX)
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+enum { GROUP_TO, GROUP_CC, GROUP_DROP };
+
+/* --- rows ------------------------------------------------------------ */
+
+static gboolean
+change_is_sent (const PccChange *c)
+{
+  switch (c->kind)
+    {
+    case PCC_CHANGE_ADD: return c->enabled;
+    case PCC_CHANGE_DROP: return !c->enabled;
+    case PCC_CHANGE_KEEP: default: return c->enabled;
+    }
+}
+
+static int
+change_group (const PccChange *c)
+{
+  if (c->kind == PCC_CHANGE_DROP)
+    return GROUP_DROP;
+  return c->field == PCC_FIELD_TO ? GROUP_TO : GROUP_CC;
+}
+
+static const char *
+field_name (PccField f)
+{
+  return f == PCC_FIELD_TO ? "To" : "Cc";
+}
+
+static char *
+action_markup (const PccChange *c)
+{
+  const char *fg, *word;
+
+  switch (c->kind)
+    {
+    case PCC_CHANGE_ADD:
+      fg = c->enabled ? "#1a7f37" : "#8c959f";
+      word = _("add");
+      break;
+    case PCC_CHANGE_DROP:
+      fg = c->enabled ? "#cf222e" : "#8c959f";
+      word = _("drop");
+      break;
+    case PCC_CHANGE_KEEP:
+    default:
+      fg = "#57606a";
+      word = c->typed ? _("keep (typed)") : _("keep");
+      break;
+    }
+  return g_markup_printf_escaped ("<span foreground=\"%s\" weight=\"bold\">"
+                                  "%s</span>", fg, word);
+}
+
+static char *
+tooltip_markup (const PccChange *c)
+{
+  const char *what;
+
+  switch (c->kind)
+    {
+    case PCC_CHANGE_ADD:
+      what = c->field == PCC_FIELD_TO ? _("Add to To:") : _("Add to Cc:");
+      break;
+    case PCC_CHANGE_DROP:
+      what = c->field == PCC_FIELD_TO ? _("Remove from To:")
+                                      : _("Remove from Cc:");
+      break;
+    case PCC_CHANGE_KEEP:
+    default:
+      what = c->field == PCC_FIELD_TO ? _("Keep in To:") : _("Keep in Cc:");
+      break;
+    }
+  return g_markup_printf_escaped ("<b>%s</b> %s\n%s\n<i>%s</i>", what,
+                                  c->address ? c->address : "",
+                                  c->reason ? c->reason : "",
+                                  c->kind == PCC_CHANGE_KEEP
+                                    ? _("Untick to leave it out.")
+                                    : _("Untick to leave the address as it "
+                                        "was typed."));
+}
+
+static void
+set_change_row (PccReviewView *self, GtkTreeIter *iter, guint i)
+{
+  PccChange *c = pcc_plan_get_change (self->plan, i);
+  g_autofree char *action = action_markup (c);
+  g_autofree char *tip = tooltip_markup (c);
+
+  gtk_tree_store_set (self->store, iter,
+                      PCC_REVIEW_COL_ENABLED, c->enabled,
+                      PCC_REVIEW_COL_TOGGLABLE, TRUE,
+                      PCC_REVIEW_COL_ACTION, action,
+                      PCC_REVIEW_COL_ADDRESS, c->address,
+                      PCC_REVIEW_COL_REASON, c->reason ? c->reason : "",
+                      PCC_REVIEW_COL_TOOLTIP, tip,
+                      PCC_REVIEW_COL_CHANGE, (gint) i,
+                      PCC_REVIEW_COL_WEIGHT, (gint) PANGO_WEIGHT_NORMAL,
+                      PCC_REVIEW_COL_STRIKE, !change_is_sent (c),
+                      -1);
+}
+
+static void
+update_groups (PccReviewView *self)
+{
+  guint n = pcc_plan_get_n_changes (self->plan);
+  guint added[3] = { 0 }, kept[3] = { 0 }, total[3] = { 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      PccChange *c = pcc_plan_get_change (self->plan, i);
+      int g = change_group (c);
+
+      total[g]++;
+      if (c->kind == PCC_CHANGE_ADD && c->enabled)
+        added[g]++;
+      else if (c->kind == PCC_CHANGE_KEEP && c->enabled)
+        kept[g]++;
+      else if (c->kind == PCC_CHANGE_DROP && c->enabled)
+        added[g]++; /* counted as "to remove" for the drop group */
+    }
+  for (int g = 0; g < 3; g++)
+    {
+      g_autofree char *title = NULL;
+      g_autofree char *detail = NULL;
+
+      if (!self->has_group[g])
+        continue;
+      if (g == GROUP_DROP)
+        {
+          title = g_strdup (_("Removed"));
+          detail = g_strdup_printf (
+              g_dngettext (GETTEXT_PACKAGE, "%u address typed by you, to remove",
+                           "%u addresses typed by you, to remove",
+                           added[g]), added[g]);
+        }
+      else
+        {
+          title = g_strdup (g == GROUP_TO ? "To:" : "Cc:");
+          detail = g_strdup_printf (_("%u to add, %u kept"), added[g],
+                                    kept[g]);
+        }
+      {
+        g_autofree char *markup = g_markup_printf_escaped (
+            "<span foreground=\"#57606a\">%s</span>", detail);
+        gtk_tree_store_set (self->store, &self->groups[g],
+                            PCC_REVIEW_COL_ADDRESS, title,
+                            PCC_REVIEW_COL_ACTION, "",
+                            PCC_REVIEW_COL_REASON, detail,
+                            PCC_REVIEW_COL_TOOLTIP, markup,
+                            -1);
+      }
+    }
+}
+
+static void
+update_summary (PccReviewView *self)
+{
+  guint n = pcc_plan_get_n_changes (self->plan);
+  guint add_to = 0, add_cc = 0, drop = 0, off = 0;
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      PccChange *c = pcc_plan_get_change (self->plan, i);
+
+      if (c->kind == PCC_CHANGE_KEEP)
+        continue;
+      if (!c->enabled)
+        {
+          off++;
+          continue;
+        }
+      if (c->kind == PCC_CHANGE_DROP)
+        drop++;
+      else if (c->field == PCC_FIELD_TO)
+        add_to++;
+      else
+        add_cc++;
+    }
+  if (add_to + add_cc + drop == 0)
+    g_string_append (s, _("Nothing to change: To and Cc already hold what "
+                          "get_maintainer.pl gives for this patch."));
+  else
+    {
+      g_string_append_printf (s, _("%u to add to To, %u to add to Cc, "
+                                   "%u to remove."), add_to, add_cc, drop);
+    }
+  if (off > 0)
+    g_string_append_printf (s, _(" %u unticked."), off);
+  g_free (self->summary_text);
+  self->summary_text = g_string_free (s, FALSE);
+  if (self->summary != NULL)
+    gtk_label_set_text (self->summary, self->summary_text);
+}
+
+static void
+fill (PccReviewView *self)
+{
+  guint n = pcc_plan_get_n_changes (self->plan);
+  /* Order inside a group: additions, then kept, then the rest, each in
+   * plan order (which is the order the script prints). */
+  static const PccChangeKind order[] = { PCC_CHANGE_ADD, PCC_CHANGE_KEEP,
+                                         PCC_CHANGE_DROP };
+
+  gtk_tree_store_clear (self->store);
+  memset (self->has_group, 0, sizeof self->has_group);
+  g_array_set_size (self->paths, 0);
+  g_array_set_size (self->paths, n);
+
+  for (int g = 0; g < 3; g++)
+    {
+      for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+        for (guint i = 0; i < n; i++)
+          {
+            PccChange *c = pcc_plan_get_change (self->plan, i);
+            GtkTreeIter iter;
+            GtkTreePath *path;
+
+            if (change_group (c) != g || c->kind != order[k])
+              continue;
+            if (!self->has_group[g])
+              {
+                gtk_tree_store_append (self->store, &self->groups[g], NULL);
+                gtk_tree_store_set (self->store, &self->groups[g],
+                                    PCC_REVIEW_COL_ENABLED, FALSE,
+                                    PCC_REVIEW_COL_TOGGLABLE, FALSE,
+                                    PCC_REVIEW_COL_CHANGE, -1,
+                                    PCC_REVIEW_COL_WEIGHT,
+                                    (gint) PANGO_WEIGHT_BOLD,
+                                    PCC_REVIEW_COL_STRIKE, FALSE, -1);
+                self->has_group[g] = TRUE;
+              }
+            gtk_tree_store_append (self->store, &iter, &self->groups[g]);
+            set_change_row (self, &iter, i);
+            path = gtk_tree_model_get_path (GTK_TREE_MODEL (self->store),
+                                            &iter);
+            g_array_index (self->paths, char *, i) =
+                gtk_tree_path_to_string (path);
+            gtk_tree_path_free (path);
+          }
+    }
+  update_groups (self);
+  update_summary (self);
+}
+
+/* --- toggling -------------------------------------------------------- */
+
+static void
+apply_toggle (PccReviewView *self, guint i, gboolean enabled)
+{
+  PccChange *c;
+  GtkTreeIter iter;
+  const char *ps;
+
+  g_return_if_fail (i < pcc_plan_get_n_changes (self->plan));
+  c = pcc_plan_get_change (self->plan, i);
+  if (c->enabled == enabled)
+    return;
+  c->enabled = enabled;
+  ps = g_array_index (self->paths, char *, i);
+  if (ps != NULL && gtk_tree_model_get_iter_from_string (
+                        GTK_TREE_MODEL (self->store), &iter, ps))
+    set_change_row (self, &iter, i);
+  update_groups (self);
+  update_summary (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0, i);
+}
+
+static void
+on_toggled (GtkCellRendererToggle *cell, char *path_str, gpointer data)
+{
+  PccReviewView *self = data;
+  GtkTreeIter iter;
+  gint idx = -1;
+  gboolean enabled = FALSE;
+
+  if (!gtk_tree_model_get_iter_from_string (GTK_TREE_MODEL (self->store),
+                                            &iter, path_str))
+    return;
+  gtk_tree_model_get (GTK_TREE_MODEL (self->store), &iter,
+                      PCC_REVIEW_COL_CHANGE, &idx,
+                      PCC_REVIEW_COL_ENABLED, &enabled, -1);
+  if (idx < 0)
+    return;
+  apply_toggle (self, (guint) idx, !enabled);
+}
+
+/* Space toggles the selected row from the keyboard. */
+static gboolean
+on_key_press (GtkWidget *widget, GdkEventKey *event, gpointer data)
+{
+  PccReviewView *self = data;
+  GtkTreeSelection *sel;
+  GtkTreeModel *model;
+  GtkTreeIter iter;
+  gint idx = -1;
+  gboolean enabled = FALSE;
+
+  if (event->keyval != GDK_KEY_space && event->keyval != GDK_KEY_KP_Space)
+    return FALSE;
+  sel = gtk_tree_view_get_selection (self->tree);
+  if (!gtk_tree_selection_get_selected (sel, &model, &iter))
+    return FALSE;
+  gtk_tree_model_get (model, &iter, PCC_REVIEW_COL_CHANGE, &idx,
+                      PCC_REVIEW_COL_ENABLED, &enabled, -1);
+  if (idx < 0)
+    return FALSE;
+  apply_toggle (self, (guint) idx, !enabled);
+  return TRUE;
+}
+
+/* --- construction ---------------------------------------------------- */
+
+static void
+pcc_review_view_finalize (GObject *object)
+{
+  PccReviewView *self = PCC_REVIEW_VIEW (object);
+
+  for (guint i = 0; i < self->paths->len; i++)
+    g_free (g_array_index (self->paths, char *, i));
+  g_array_unref (self->paths);
+  g_clear_object (&self->store);
+  g_free (self->summary_text);
+  G_OBJECT_CLASS (pcc_review_view_parent_class)->finalize (object);
+}
+
+static void
+pcc_review_view_class_init (PccReviewViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = pcc_review_view_finalize;
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed",
+                                          G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+pcc_review_view_init (PccReviewView *self)
+{
+  self->paths = g_array_new (FALSE, TRUE, sizeof (char *));
+}
+
+static GtkWidget *
+make_tree (PccReviewView *self)
+{
+  GtkWidget *tree = gtk_tree_view_new_with_model (
+      GTK_TREE_MODEL (self->store));
+  GtkCellRenderer *r;
+  GtkTreeViewColumn *col;
+
+  self->tree = GTK_TREE_VIEW (tree);
+  gtk_tree_view_set_headers_visible (self->tree, TRUE);
+  gtk_tree_view_set_enable_search (self->tree, FALSE);
+  gtk_tree_view_set_tooltip_column (self->tree, PCC_REVIEW_COL_TOOLTIP);
+  gtk_tree_view_set_show_expanders (self->tree, FALSE);
+  gtk_tree_view_set_level_indentation (self->tree, 0);
+
+  r = gtk_cell_renderer_toggle_new ();
+  self->toggle = GTK_CELL_RENDERER_TOGGLE (r);
+  g_signal_connect (r, "toggled", G_CALLBACK (on_toggled), self);
+  col = gtk_tree_view_column_new_with_attributes ("", r,
+      "active", PCC_REVIEW_COL_ENABLED,
+      "visible", PCC_REVIEW_COL_TOGGLABLE,
+      "activatable", PCC_REVIEW_COL_TOGGLABLE, NULL);
+  gtk_tree_view_append_column (self->tree, col);
+
+  r = gtk_cell_renderer_text_new ();
+  g_object_set (r, "xpad", 6, NULL);
+  col = gtk_tree_view_column_new_with_attributes (_("Change"), r,
+      "markup", PCC_REVIEW_COL_ACTION, NULL);
+  gtk_tree_view_append_column (self->tree, col);
+
+  r = gtk_cell_renderer_text_new ();
+  g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, "width-chars", 30,
+                NULL);
+  col = gtk_tree_view_column_new_with_attributes (_("Address"), r,
+      "text", PCC_REVIEW_COL_ADDRESS,
+      "weight", PCC_REVIEW_COL_WEIGHT,
+      "strikethrough", PCC_REVIEW_COL_STRIKE, NULL);
+  gtk_tree_view_column_set_resizable (col, TRUE);
+  gtk_tree_view_append_column (self->tree, col);
+
+  r = gtk_cell_renderer_text_new ();
+  g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, "foreground", "#57606a",
+                NULL);
+  col = gtk_tree_view_column_new_with_attributes (_("Why"), r,
+      "text", PCC_REVIEW_COL_REASON, NULL);
+  gtk_tree_view_column_set_expand (col, TRUE);
+  gtk_tree_view_append_column (self->tree, col);
+
+  g_signal_connect (tree, "key-press-event", G_CALLBACK (on_key_press), self);
+  return tree;
+}
+
+GtkWidget *
+pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
+{
+  PccReviewView *self;
+  GtkWidget *w, *scroll, *expander, *hint;
+  const PccResult *result;
+  g_autofree char *markup = NULL;
+  g_autofree char *explain = NULL;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  self = g_object_new (PCC_TYPE_REVIEW_VIEW,
+                       "orientation", GTK_ORIENTATION_VERTICAL,
+                       "spacing", 8, NULL);
+  self->plan = plan;
+  self->store = gtk_tree_store_new (PCC_REVIEW_N_COLUMNS,
+                                    G_TYPE_BOOLEAN, G_TYPE_BOOLEAN,
+                                    G_TYPE_STRING, G_TYPE_STRING,
+                                    G_TYPE_STRING, G_TYPE_STRING,
+                                    G_TYPE_INT, G_TYPE_INT, G_TYPE_BOOLEAN);
+
+  /* Header: subject and tree. */
+  w = gtk_label_new (NULL);
+  markup = g_markup_printf_escaped (
+      "<big><b>%s</b></big>\n<span foreground=\"#57606a\">%s %s</span>",
+      title && *title ? title : _("Patch recipients"),
+      _("Recipients computed like scripts/get_maintainer.pl, THE REST only "
+        "as a fallback. Tree:"),
+      tree_desc && *tree_desc ? tree_desc : _("(default)"));
+  gtk_label_set_markup (GTK_LABEL (w), markup);
+  gtk_label_set_xalign (GTK_LABEL (w), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (w), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (w), PANGO_ELLIPSIZE_END);
+  gtk_label_set_lines (GTK_LABEL (w), 3);
+  gtk_label_set_selectable (GTK_LABEL (w), FALSE);
+  self->title = GTK_LABEL (w);
+  gtk_box_pack_start (GTK_BOX (self), w, FALSE, FALSE, 0);
+
+  w = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (w), 0.0);
+  self->summary = GTK_LABEL (w);
+  gtk_box_pack_start (GTK_BOX (self), w, FALSE, FALSE, 0);
+
+  /* The list. */
+  scroll = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
+                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_shadow_type (GTK_SCROLLED_WINDOW (scroll),
+                                       GTK_SHADOW_IN);
+  gtk_container_add (GTK_CONTAINER (scroll), make_tree (self));
+  gtk_widget_set_vexpand (scroll, TRUE);
+  gtk_box_pack_start (GTK_BOX (self), scroll, TRUE, TRUE, 0);
+
+  hint = gtk_label_new (_("Untick a line to leave that address as it was "
+                          "typed. Hover a line for the full reason."));
+  gtk_label_set_xalign (GTK_LABEL (hint), 0.0);
+  gtk_style_context_add_class (gtk_widget_get_style_context (hint),
+                               "dim-label");
+  gtk_box_pack_start (GTK_BOX (self), hint, FALSE, FALSE, 0);
+
+  /* The full explanation. */
+  result = pcc_plan_get_result (plan);
+  explain = result ? pcc_result_explain (result) : NULL;
+  expander = gtk_expander_new_with_mnemonic (_("_Details: files, patterns, "
+                                               "sections and THE REST"));
+  w = gtk_text_view_new ();
+  self->details = GTK_TEXT_VIEW (w);
+  gtk_text_view_set_editable (self->details, FALSE);
+  gtk_text_view_set_cursor_visible (self->details, FALSE);
+  gtk_text_view_set_monospace (self->details, TRUE);
+  gtk_text_view_set_left_margin (self->details, 6);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->details),
+                            explain ? explain : "", -1);
+  scroll = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
+                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_shadow_type (GTK_SCROLLED_WINDOW (scroll),
+                                       GTK_SHADOW_IN);
+  gtk_widget_set_size_request (scroll, -1, 160);
+  gtk_container_add (GTK_CONTAINER (scroll), w);
+  gtk_container_add (GTK_CONTAINER (expander), scroll);
+  gtk_box_pack_start (GTK_BOX (self), expander, FALSE, FALSE, 0);
+
+  fill (self);
+  gtk_tree_view_expand_all (self->tree);
+  gtk_widget_show_all (GTK_WIDGET (self));
+  return GTK_WIDGET (self);
+}
+
+PccPlan *
+pcc_review_view_get_plan (PccReviewView *view)
+{
+  return view->plan;
+}
+
+GtkTreeView *
+pcc_review_view_get_tree_view (PccReviewView *view)
+{
+  return view->tree;
+}
+
+GtkCellRendererToggle *
+pcc_review_view_get_toggle (PccReviewView *view)
+{
+  return view->toggle;
+}
+
+GtkTreePath *
+pcc_review_view_get_path (PccReviewView *view, guint i)
+{
+  const char *ps;
+
+  if (i >= view->paths->len)
+    return NULL;
+  ps = g_array_index (view->paths, char *, i);
+  return ps ? gtk_tree_path_new_from_string (ps) : NULL;
+}
+
+void
+pcc_review_view_set_enabled (PccReviewView *view, guint i, gboolean enabled)
+{
+  apply_toggle (view, i, enabled);
+}
+
+const char *
+pcc_review_view_get_summary (PccReviewView *view)
+{
+  return view->summary_text;
+}
+
+/* --- the dialog ------------------------------------------------------ */
+
+GtkWidget *
+pcc_review_dialog_new (GtkWindow *parent, PccPlan *plan, const char *title,
+                       const char *tree_desc)
+{
+  GtkWidget *dialog, *view, *content, *apply;
+
+  dialog = gtk_dialog_new_with_buttons (_("Fix patch recipients"), parent,
+                                        GTK_DIALOG_MODAL
+                                          | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                        _("_Cancel"), GTK_RESPONSE_CANCEL,
+                                        _("_Apply"), GTK_RESPONSE_APPLY,
+                                        NULL);
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 900, 540);
+  gtk_window_set_role (GTK_WINDOW (dialog), "patchcc-review");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_APPLY);
+  apply = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                              GTK_RESPONSE_APPLY);
+  gtk_style_context_add_class (gtk_widget_get_style_context (apply),
+                               "suggested-action");
+  gtk_widget_set_can_default (apply, TRUE);
+  gtk_widget_grab_default (apply);
+
+  view = pcc_review_view_new (plan, title, tree_desc);
+  gtk_container_set_border_width (GTK_CONTAINER (view), 12);
+  content = gtk_dialog_get_content_area (GTK_DIALOG (dialog));
+  gtk_box_pack_start (GTK_BOX (content), view, TRUE, TRUE, 0);
+  g_object_set_data (G_OBJECT (dialog), "pcc-review-view", view);
+  /* Return in the list applies, as in the rest of the dialog. */
+  gtk_widget_grab_focus (apply);
+  return dialog;
+}
+
+PccReviewView *
+pcc_review_dialog_get_view (GtkDialog *dialog)
+{
+  return g_object_get_data (G_OBJECT (dialog), "pcc-review-view");
+}
+
+gboolean
+pcc_review_run (GtkWindow *parent, PccPlan *plan, const char *title,
+                const char *tree_desc)
+{
+  GtkWidget *dialog = pcc_review_dialog_new (parent, plan, title, tree_desc);
+  gint response;
+
+  response = gtk_dialog_run (GTK_DIALOG (dialog));
+  gtk_widget_destroy (dialog);
+  return response == GTK_RESPONSE_APPLY;
+}

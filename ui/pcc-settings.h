@@ -1,0 +1,48 @@
+/* pcc-settings.h - the patchcc settings and the widget that edits them.
+ *
+ * The mail client stores the settings (Claws: clawsrc, [patchcc]); this
+ * module only holds them in memory, turns them into a PccFixerConfig,
+ * and gives a GTK3 form to edit them: the kernel tree (checked as it is
+ * typed), the To/Cc split, LKML for new files, the THE REST rule and
+ * what to do on send.
+ */
+#ifndef PCC_SETTINGS_H
+#define PCC_SETTINGS_H
+
+#include <gtk/gtk.h>
+#include "pcc-fixer.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *tree_path;                  /* "" = pcc_fixer_default_tree_path() */
+  char *tree_rev;                   /* "" = the work tree / HEAD */
+  gboolean use_base_commit;
+  PccOnSend on_send;
+  PccSplit split;
+  gboolean drop_lkml_for_new_files;
+  PccRestRule rest_rule;
+} PccSettings;
+
+/* Defaults: automatic tree, on_send=ask, split=b4, keep LKML for new
+ * files (as the script does), THE REST rule of seed 001. */
+void pcc_settings_init (PccSettings *s);
+void pcc_settings_clear (PccSettings *s);
+void pcc_settings_copy (PccSettings *dst, const PccSettings *src);
+/* A config pointing into @s (valid while @s is unchanged). */
+void pcc_settings_to_config (const PccSettings *s, PccFixerConfig *cfg);
+
+#define PCC_TYPE_SETTINGS_WIDGET (pcc_settings_widget_get_type ())
+G_DECLARE_FINAL_TYPE (PccSettingsWidget, pcc_settings_widget, PCC,
+                      SETTINGS_WIDGET, GtkBox)
+
+GtkWidget *pcc_settings_widget_new (const PccSettings *initial);
+/* Fill @out (cleared first) from the form. */
+void pcc_settings_widget_get (PccSettingsWidget *w, PccSettings *out);
+/* The tree check shown under the path ("MAINTAINERS: 2980 sections" or
+ * what is wrong). */
+const char *pcc_settings_widget_get_tree_status (PccSettingsWidget *w);
+
+G_END_DECLS
+
+#endif
