@@ -476,7 +476,7 @@ PccPlan *
 pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
                 PccPatch *const *patches, guint n_patches,
                 const char *const *to, const char *const *cc,
-                gint64 *elapsed_us, GError **error)
+                PccEngine **engine_out, gint64 *elapsed_us, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   const char *rev = NULL;
@@ -504,6 +504,8 @@ pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
     return NULL;
   plan = pcc_plan_new (engine, &cfg->plan, patches, n_patches, to, cc,
                        error);
+  if (engine_out != NULL)
+    *engine_out = engine;
   if (elapsed_us != NULL)
     *elapsed_us = g_get_monotonic_time () - t0;
   return plan;

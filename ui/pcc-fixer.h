@@ -107,12 +107,13 @@ PccPatch *pcc_fixer_patch_from_diffstat (const PccPatch *cover);
 
 /* Build the plan: the engine of cfg->tree_path, @patches, the typed
  * @to and @cc (NULL-terminated header values, as in pcc_plan_new()).
- * @elapsed_us, when not NULL, receives the time spent (engine lookup
- * included). */
+ * @engine_out, when not NULL, receives the engine used (owned by
+ * @fixer); @elapsed_us the time spent (engine lookup included). */
 PccPlan *pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
                          PccPatch *const *patches, guint n_patches,
                          const char *const *to, const char *const *cc,
-                         gint64 *elapsed_us, GError **error);
+                         PccEngine **engine_out, gint64 *elapsed_us,
+                         GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccFixer, pcc_fixer_free)
 

@@ -1,0 +1,709 @@
+/* patchcc.c - Claws Mail plugin: To/Cc of kernel patch mails as
+ * scripts/get_maintainer.pl gives them, THE REST only as a fallback.
+ *
+ * Thin glue: this file reads the compose window (Subject:, body, text
+ * attachments, the To:/Cc: rows), hands them to ui/pcc-fixer (which runs
+ * the core engine), shows ui/pcc-review and writes the final To:/Cc: back
+ * into the header rows.  It never writes to the body.
+ *
+ * Entry points:
+ *  - Tools, "Fix patch recipients" (Ctrl+Shift+R) in every compose
+ *    window, and the same action as a compose toolbar item;
+ *  - the check before sending, driven by the on_send setting.
+ * Every failure is reported without blocking (a bar in the compose
+ * window, the status bar, Claws' log and stderr) and leaves the mail as
+ * it was typed.
+ */
+#include "claws-features.h"
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gi18n-lib.h>
+#include <gtk/gtk.h>
+
+#include "version.h"
+#include "plugin.h"
+#include "hooks.h"
+#include "utils.h"
+#include "log.h"
+#include "compose.h"
+#include "prefs_common.h"
+#include "prefs_toolbar.h"
+#include "statusbar.h"
+#include "combobox.h"
+#include "menu.h"
+
+#include "pcc-email.h"
+#include "pcc-error.h"
+#include "pcc-fixer.h"
+#include "pcc-review.h"
+#include "pcc-settings.h"
+
+#include "patchcc.h"
+#include "patchcc_prefs.h"
+
+#define ACTION_GROUP "patchcc"
+#define ACTION_FIX "Tools/PatchccFix"
+#define ACCEL_FIX "<control><shift>R"
+/* Text attachments larger than this are not read for a diff. */
+#define MAX_ATTACHMENT (16 * 1024 * 1024)
+
+static gulong hook_created = HOOK_NONE;
+static gulong hook_send = HOOK_NONE;
+static PccFixer *fixer;
+static guint warm_id;
+
+static void fix_action_cb (GtkAction *action, gpointer data);
+
+static const GtkActionEntry compose_actions[] = {
+  { ACTION_FIX, NULL, N_("Fix _patch recipients"), ACCEL_FIX,
+    N_("Set To and Cc the way get_maintainer.pl does for this patch"),
+    G_CALLBACK (fix_action_cb) },
+};
+
+/* --- messages that never block ------------------------------------------ */
+
+static void
+infobar_response (GtkInfoBar *bar, gint response, gpointer data)
+{
+  gtk_widget_hide (GTK_WIDGET (bar));
+}
+
+/* A bar at the top of the compose window: stays until closed or replaced. */
+static void
+compose_notice (Compose *compose, GtkMessageType type, const char *text)
+{
+  GtkWidget *bar, *label;
+
+  if (compose == NULL || compose->window == NULL || compose->vbox2 == NULL
+      || compose->deferred_destroy)
+    return;
+  bar = g_object_get_data (G_OBJECT (compose->window), "patchcc-infobar");
+  if (bar == NULL)
+    {
+      bar = gtk_info_bar_new ();
+      gtk_info_bar_set_show_close_button (GTK_INFO_BAR (bar), TRUE);
+      label = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_container_add (GTK_CONTAINER (gtk_info_bar_get_content_area (
+                             GTK_INFO_BAR (bar))), label);
+      g_object_set_data (G_OBJECT (bar), "patchcc-label", label);
+      g_signal_connect (bar, "response", G_CALLBACK (infobar_response), NULL);
+      gtk_box_pack_start (GTK_BOX (compose->vbox2), bar, FALSE, FALSE, 0);
+      gtk_box_reorder_child (GTK_BOX (compose->vbox2), bar, 0);
+      g_object_set_data (G_OBJECT (compose->window), "patchcc-infobar", bar);
+    }
+  label = g_object_get_data (G_OBJECT (bar), "patchcc-label");
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_info_bar_set_message_type (GTK_INFO_BAR (bar), type);
+  gtk_widget_show_all (bar);
+}
+
+/* A problem: the mail is left as typed, and the user is told where it
+ * will still be seen after the compose window has closed. */
+static void
+report_problem (Compose *compose, const char *what, const char *why)
+{
+  g_autofree char *text = g_strdup_printf (
+      _("patchcc: %s: %s. To and Cc are left as you typed them."), what,
+      why);
+
+  g_warning ("%s", text);
+  log_warning (LOG_PROTOCOL, "%s\n", text);
+  statusbar_print_all ("%s", text);
+  compose_notice (compose, GTK_MESSAGE_WARNING, text);
+}
+
+static void
+report_info (Compose *compose, const char *text)
+{
+  debug_print ("patchcc: %s\n", text);
+  log_message (LOG_PROTOCOL, "patchcc: %s\n", text);
+  statusbar_print_all ("patchcc: %s", text);
+  compose_notice (compose, GTK_MESSAGE_INFO, text);
+}
+
+/* --- reading the compose window ----------------------------------------- */
+
+static const char *
+row_header (ComposeHeaderEntry *row)
+{
+  GtkWidget *child = gtk_bin_get_child (GTK_BIN (row->combo));
+  return GTK_IS_ENTRY (child) ? gtk_entry_get_text (GTK_ENTRY (child)) : "";
+}
+
+/* 'T' for a To: row, 'C' for Cc:, 0 otherwise. */
+static char
+row_kind (ComposeHeaderEntry *row)
+{
+  g_autofree char *h = g_strstrip (g_strdup (row_header (row)));
+
+  if (g_ascii_strcasecmp (h, prefs_common_translated_header_name ("To:"))
+      == 0)
+    return 'T';
+  if (g_ascii_strcasecmp (h, prefs_common_translated_header_name ("Cc:"))
+      == 0)
+    return 'C';
+  return 0;
+}
+
+static char *
+row_value (ComposeHeaderEntry *row)
+{
+  return g_strstrip (g_strdup (gtk_entry_get_text (GTK_ENTRY (row->entry))));
+}
+
+static void
+read_recipients (Compose *compose, GPtrArray *to, GPtrArray *cc)
+{
+  for (GSList *l = compose->header_list; l != NULL; l = l->next)
+    {
+      ComposeHeaderEntry *row = l->data;
+      char kind = row_kind (row);
+      char *value;
+
+      if (kind == 0)
+        continue;
+      value = row_value (row);
+      if (*value == '\0')
+        {
+          g_free (value);
+          continue;
+        }
+      g_ptr_array_add (kind == 'T' ? to : cc, value);
+    }
+  g_ptr_array_add (to, NULL);
+  g_ptr_array_add (cc, NULL);
+}
+
+static char *
+read_body (Compose *compose)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (
+      GTK_TEXT_VIEW (compose->text));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static gboolean
+is_text_attachment (const AttachInfo *ai)
+{
+  const char *ct = ai->content_type;
+
+  if (ai->file == NULL || ct == NULL || ai->size > MAX_ATTACHMENT)
+    return FALSE;
+  return g_ascii_strncasecmp (ct, "text/", 5) == 0
+         || g_str_has_suffix (ct, "/x-patch") || g_str_has_suffix (ct, "/x-diff")
+         || g_ascii_strcasecmp (ct, "application/mbox") == 0;
+}
+
+/* Text attachments holding a diff (a patch sent as an attachment). */
+static void
+read_attachment_patches (Compose *compose, GPtrArray *patches)
+{
+  GtkTreeModel *model;
+  GtkTreeIter iter;
+  gboolean valid;
+
+  if (compose->attach_clist == NULL)
+    return;
+  model = gtk_tree_view_get_model (GTK_TREE_VIEW (compose->attach_clist));
+  for (valid = gtk_tree_model_get_iter_first (model, &iter); valid;
+       valid = gtk_tree_model_iter_next (model, &iter))
+    {
+      AttachInfo *ai = NULL;
+      g_autofree char *data = NULL;
+      gsize len = 0;
+      PccPatch *p;
+
+      /* Column 4 is the AttachInfo (COL_DATA in compose.c). */
+      gtk_tree_model_get (model, &iter, 4, &ai, -1);
+      if (ai == NULL || !is_text_attachment (ai))
+        continue;
+      if (!g_file_get_contents (ai->file, &data, &len, NULL))
+        continue;
+      p = pcc_patch_new_from_data (ai->name ? ai->name : ai->file, data, len,
+                                   0, NULL);
+      if (p != NULL && pcc_patch_has_diff (p))
+        g_ptr_array_add (patches, p);
+      else if (p != NULL)
+        pcc_patch_free (p);
+    }
+}
+
+/* --- writing To:/Cc: back ------------------------------------------------ */
+
+static char *
+email_key (const char *address)
+{
+  g_autofree char *tmp = g_strdup (address);
+
+  extract_address (tmp);
+  return g_utf8_strdown (tmp, -1);
+}
+
+/* Put @address into @row as a @header row, keeping Claws' table of the
+ * addresses in the window (used to skip duplicates) in step. */
+static void
+set_row (Compose *compose, ComposeHeaderEntry *row, const char *header,
+         const char *address)
+{
+  g_autofree char *old = row_value (row);
+
+  if (*old != '\0')
+    {
+      g_autofree char *key = email_key (old);
+      g_hash_table_remove (compose->email_hashtable, key);
+    }
+  if (header != NULL)
+    combobox_select_by_text (GTK_COMBO_BOX (row->combo), header);
+  gtk_entry_set_text (GTK_ENTRY (row->entry), address ? address : "");
+  if (address != NULL && *address != '\0')
+    g_hash_table_insert (compose->email_hashtable, email_key (address),
+                         GUINT_TO_POINTER (1));
+}
+
+/* Write the plan's final To: and Cc: into the header rows.  Rows that
+ * held To:/Cc: addresses are reused in order (first the To: addresses,
+ * then the Cc: ones); left-over rows are emptied (Claws skips empty
+ * rows); more addresses get new rows.  Other rows (Bcc:, Reply-To:...)
+ * are not touched. */
+static void
+write_recipients (Compose *compose, PccPlan *plan)
+{
+  g_auto (GStrv) to = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  g_auto (GStrv) cc = pcc_plan_get_final (plan, PCC_FIELD_CC);
+  const char *to_h = prefs_common_translated_header_name ("To:");
+  const char *cc_h = prefs_common_translated_header_name ("Cc:");
+  g_autoptr (GPtrArray) slots = g_ptr_array_new ();
+  g_autoptr (GPtrArray) addrs = g_ptr_array_new ();
+  g_autoptr (GArray) kinds = g_array_new (FALSE, FALSE, sizeof (char));
+  guint i;
+
+  for (GSList *l = compose->header_list; l != NULL; l = l->next)
+    {
+      ComposeHeaderEntry *row = l->data;
+      g_autofree char *v = NULL;
+
+      if (row_kind (row) == 0)
+        continue;
+      v = row_value (row);
+      if (*v != '\0')
+        g_ptr_array_add (slots, row);
+    }
+  for (i = 0; to && to[i]; i++)
+    {
+      char k = 'T';
+      g_ptr_array_add (addrs, to[i]);
+      g_array_append_val (kinds, k);
+    }
+  for (i = 0; cc && cc[i]; i++)
+    {
+      char k = 'C';
+      g_ptr_array_add (addrs, cc[i]);
+      g_array_append_val (kinds, k);
+    }
+
+  /* Empty the reused rows first so that an address moving between rows
+   * is not taken for a duplicate. */
+  for (i = 0; i < slots->len; i++)
+    set_row (compose, g_ptr_array_index (slots, i), NULL, "");
+  for (i = 0; i < addrs->len; i++)
+    {
+      const char *a = g_ptr_array_index (addrs, i);
+      char k = g_array_index (kinds, char, i);
+
+      if (pcc_email_has_control (a))
+        continue; /* never reaches a header; the core never gives one */
+      if (i < slots->len)
+        set_row (compose, g_ptr_array_index (slots, i), k == 'T' ? to_h : cc_h,
+                 a);
+      else
+        {
+          g_autofree char *key = email_key (a);
+
+          g_hash_table_remove (compose->email_hashtable, key);
+          compose_entry_append (compose, a, k == 'T' ? COMPOSE_TO : COMPOSE_CC,
+                                PREF_NONE);
+        }
+    }
+}
+
+/* --- the fix ------------------------------------------------------------- */
+
+typedef enum {
+  FIX_INTERACTIVE,   /* the menu item or the toolbar button */
+  FIX_ASK,           /* on send, review when something changes */
+  FIX_REWRITE,       /* on send, apply silently */
+} FixMode;
+
+typedef enum {
+  FIX_APPLIED,
+  FIX_UNCHANGED,
+  FIX_STOP_SENDING,  /* the user chose to go back to editing */
+} FixResult;
+
+static void
+free_patch (gpointer p)
+{
+  pcc_patch_free (p);
+}
+
+static char *
+describe_changes (PccPlan *plan)
+{
+  guint add_to = 0, add_cc = 0, drop = 0;
+
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+
+      if (!c->enabled || c->kind == PCC_CHANGE_KEEP)
+        continue;
+      if (c->kind == PCC_CHANGE_DROP)
+        drop++;
+      else if (c->field == PCC_FIELD_TO)
+        add_to++;
+      else
+        add_cc++;
+    }
+  return g_strdup_printf (_("%u added to To, %u added to Cc, %u removed"),
+                          add_to, add_cc, drop);
+}
+
+static FixResult
+fix_compose (Compose *compose, FixMode mode)
+{
+  const PccSettings *settings = patchcc_prefs_get ();
+  PccFixerConfig cfg;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) patches = g_ptr_array_new_with_free_func (free_patch);
+  g_autoptr (GPtrArray) to = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) cc = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (PccPlan) plan = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *subject = NULL;
+  PccEngine *engine = NULL;
+  PccPatch *mail;
+  gboolean any_diff = FALSE;
+  gint64 t0 = g_get_monotonic_time (), t_plan = 0;
+  const char *tree_desc;
+
+  subject = g_strdup (gtk_entry_get_text (GTK_ENTRY (compose->subject_entry)));
+  body = read_body (compose);
+
+  mail = pcc_fixer_parse_mail (subject, body, -1, &error);
+  if (mail == NULL)
+    {
+      /* Only worth a word when the mail looks like a patch. */
+      if (mode == FIX_INTERACTIVE || pcc_fixer_subject_is_patch (subject))
+        report_problem (compose, _("cannot read the patch"), error->message);
+      return FIX_UNCHANGED;
+    }
+  g_ptr_array_add (patches, mail);
+  read_attachment_patches (compose, patches);
+  if (!pcc_fixer_is_patch_mail (subject, (PccPatch *const *) patches->pdata,
+                                patches->len))
+    {
+      if (mode == FIX_INTERACTIVE)
+        compose_notice (compose, GTK_MESSAGE_INFO,
+            _("patchcc: this mail is not a patch (no diff in the body or a "
+              "text attachment, and the subject does not start with "
+              "[PATCH]); To and Cc are left alone."));
+      return FIX_UNCHANGED;
+    }
+  for (guint i = 0; i < patches->len; i++)
+    any_diff |= pcc_patch_has_diff (g_ptr_array_index (patches, i));
+  if (!any_diff && pcc_patch_is_cover_letter (mail))
+    {
+      PccPatch *ds = pcc_fixer_patch_from_diffstat (mail);
+
+      if (ds == NULL)
+        {
+          report_problem (compose, _("cover letter"),
+                          _("no diff and no diffstat to find the series' "
+                            "files in; attach the patches or fix each "
+                            "patch's recipients"));
+          return FIX_UNCHANGED;
+        }
+      g_ptr_array_add (patches, ds);
+    }
+
+  read_recipients (compose, to, cc);
+  pcc_settings_to_config (settings, &cfg);
+  plan = pcc_fixer_plan (fixer, &cfg, (PccPatch *const *) patches->pdata,
+                         patches->len, (const char *const *) to->pdata,
+                         (const char *const *) cc->pdata, &engine, &t_plan,
+                         &error);
+  if (plan == NULL)
+    {
+      report_problem (compose, _("cannot compute the recipients"),
+                      error->message);
+      return FIX_UNCHANGED;
+    }
+  tree_desc = engine ? pcc_tree_describe (pcc_engine_get_tree (engine)) : NULL;
+
+  if (!pcc_plan_has_changes (plan))
+    {
+      if (mode == FIX_INTERACTIVE)
+        report_info (compose, _("To and Cc already hold what "
+                                "get_maintainer.pl gives for this patch."));
+      return FIX_UNCHANGED;
+    }
+
+  if (mode != FIX_REWRITE)
+    {
+      GtkWidget *dialog = pcc_review_dialog_new (GTK_WINDOW (compose->window),
+                                                 plan, subject, tree_desc);
+      gint response;
+
+      if (mode == FIX_ASK)
+        {
+          GtkWidget *cancel = gtk_dialog_get_widget_for_response (
+              GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+          gtk_button_set_label (GTK_BUTTON (cancel), _("Send _as typed"));
+          gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Back to editing"),
+                                 GTK_RESPONSE_REJECT);
+          gtk_button_set_label (GTK_BUTTON (
+              gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                  GTK_RESPONSE_APPLY)),
+              _("_Apply and send"));
+        }
+      debug_print ("patchcc: plan ready in %.1f ms, showing the review\n",
+                   t_plan / 1000.0);
+      response = gtk_dialog_run (GTK_DIALOG (dialog));
+      gtk_widget_destroy (dialog);
+      if (response == GTK_RESPONSE_REJECT)
+        return FIX_STOP_SENDING;
+      if (response != GTK_RESPONSE_APPLY || !pcc_plan_has_changes (plan))
+        return FIX_UNCHANGED;
+      t0 = g_get_monotonic_time () - t_plan; /* time the user took is not ours */
+    }
+
+  write_recipients (compose, plan);
+  {
+    g_autofree char *what = describe_changes (plan);
+    g_autofree char *text = g_strdup_printf (
+        _("%s (%s; %.1f ms)."), what, tree_desc ? tree_desc : "",
+        (g_get_monotonic_time () - t0) / 1000.0);
+    report_info (compose, text);
+  }
+  return FIX_APPLIED;
+}
+
+/* --- entry points -------------------------------------------------------- */
+
+static void
+fix_action_cb (GtkAction *action, gpointer data)
+{
+  fix_compose ((Compose *) data, FIX_INTERACTIVE);
+}
+
+static void
+toolbar_cb (gpointer parent, const gchar *item_name, gpointer data)
+{
+  fix_compose ((Compose *) parent, FIX_INTERACTIVE);
+}
+
+static gboolean
+before_send_hook (gpointer source, gpointer data)
+{
+  Compose *compose = source;
+  const PccSettings *settings = patchcc_prefs_get ();
+  FixResult r;
+
+  if (compose == NULL || compose->batch
+      || settings->on_send == PCC_ON_SEND_OFF)
+    return FALSE;
+  r = fix_compose (compose, settings->on_send == PCC_ON_SEND_REWRITE
+                              ? FIX_REWRITE : FIX_ASK);
+  /* Filling the last header row queues a zero-delay callback on the
+   * compose window, which Claws may free right after sending: let it run
+   * now. */
+  while (gtk_events_pending ())
+    gtk_main_iteration_do (FALSE);
+  return r == FIX_STOP_SENDING;
+}
+
+static void
+add_menu (Compose *compose)
+{
+  GtkActionGroup *group;
+  guint merge_id;
+
+  for (GList *l = gtk_ui_manager_get_action_groups (compose->ui_manager);
+       l != NULL; l = l->next)
+    if (strcmp (gtk_action_group_get_name (l->data), ACTION_GROUP) == 0)
+      return; /* already there */
+
+  group = gtk_action_group_new (ACTION_GROUP);
+  gtk_action_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  gtk_action_group_add_actions (group, compose_actions,
+                                G_N_ELEMENTS (compose_actions), compose);
+  gtk_ui_manager_insert_action_group (compose->ui_manager, group, 0);
+  g_object_unref (group);
+  merge_id = gtk_ui_manager_new_merge_id (compose->ui_manager);
+  gtk_ui_manager_add_ui (compose->ui_manager, merge_id, "/Menu/Tools",
+                         "PatchccFix", ACTION_FIX, GTK_UI_MANAGER_MENUITEM,
+                         FALSE);
+  g_object_set_data (G_OBJECT (group), "patchcc-merge-id",
+                     GUINT_TO_POINTER (merge_id));
+}
+
+static void
+remove_menu (Compose *compose)
+{
+  for (GList *l = gtk_ui_manager_get_action_groups (compose->ui_manager);
+       l != NULL; l = l->next)
+    {
+      GtkActionGroup *group = l->data;
+
+      if (strcmp (gtk_action_group_get_name (group), ACTION_GROUP) != 0)
+        continue;
+      gtk_ui_manager_remove_ui (compose->ui_manager,
+          GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (group),
+                                               "patchcc-merge-id")));
+      gtk_ui_manager_remove_action_group (compose->ui_manager, group);
+      break;
+    }
+}
+
+static gboolean
+compose_created_hook (gpointer source, gpointer data)
+{
+  add_menu ((Compose *) source);
+  return FALSE;
+}
+
+/* Load MAINTAINERS once Claws is idle, so the first fix is quick. */
+static gboolean
+warm_engine (gpointer data)
+{
+  const PccSettings *s = patchcc_prefs_get ();
+  g_autoptr (GError) error = NULL;
+
+  warm_id = 0;
+  if (pcc_fixer_get_engine (fixer, s->tree_path,
+                            *s->tree_rev ? s->tree_rev : NULL, &error)
+      == NULL)
+    debug_print ("patchcc: no engine yet: %s\n", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+prefs_changed (void)
+{
+  pcc_fixer_reset (fixer);
+  if (warm_id == 0)
+    warm_id = g_idle_add (warm_engine, NULL);
+}
+
+gint
+plugin_init (gchar **error)
+{
+  if (!check_plugin_version (MAKE_NUMERIC_VERSION (4, 1, 0, 0),
+                             VERSION_NUMERIC, PLUGIN_NAME, error))
+    return -1;
+
+  hook_send = hooks_register_hook (COMPOSE_CHECK_BEFORE_SEND_HOOKLIST,
+                                   before_send_hook, NULL);
+  if (hook_send == HOOK_NONE)
+    {
+      *error = g_strdup (_("Failed to register the check before sending"));
+      return -1;
+    }
+  hook_created = hooks_register_hook (COMPOSE_CREATED_HOOKLIST,
+                                      compose_created_hook, NULL);
+  if (hook_created == HOOK_NONE)
+    {
+      hooks_unregister_hook (COMPOSE_CHECK_BEFORE_SEND_HOOKLIST, hook_send);
+      *error = g_strdup (_("Failed to register the compose window hook"));
+      return -1;
+    }
+
+  fixer = pcc_fixer_new ();
+  patchcc_prefs_init (prefs_changed);
+  prefs_toolbar_register_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
+                                      _("Fix patch recipients"), toolbar_cb,
+                                      NULL);
+  /* Compose windows opened before the plugin was loaded. */
+  for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
+    add_menu (l->data);
+  warm_id = g_idle_add (warm_engine, NULL);
+
+  debug_print ("patchcc plugin loaded\n");
+  return 0;
+}
+
+gboolean
+plugin_done (void)
+{
+  if (warm_id != 0)
+    g_source_remove (warm_id);
+  warm_id = 0;
+  hooks_unregister_hook (COMPOSE_CHECK_BEFORE_SEND_HOOKLIST, hook_send);
+  hooks_unregister_hook (COMPOSE_CREATED_HOOKLIST, hook_created);
+  for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
+    remove_menu (l->data);
+  prefs_toolbar_unregister_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
+                                        _("Fix patch recipients"));
+  patchcc_prefs_done ();
+  g_clear_pointer (&fixer, pcc_fixer_free);
+  debug_print ("patchcc plugin unloaded\n");
+  return TRUE;
+}
+
+const gchar *
+plugin_name (void)
+{
+  return PLUGIN_NAME;
+}
+
+const gchar *
+plugin_desc (void)
+{
+  return _("Sets To and Cc of Linux kernel patch mails the way "
+           "scripts/get_maintainer.pl does, with THE REST "
+           "(linux-kernel@vger.kernel.org) only as a fallback, and shows "
+           "why each address is there.\n\n"
+           "In a compose window: Tools, Fix patch recipients "
+           "(Ctrl+Shift+R), or the toolbar item of the same name. "
+           "On sending, the review is shown when recipients would change "
+           "(see Preferences, Plugins, patchcc).\n\n"
+           "The mail body is never changed. Turn off automatic line "
+           "wrapping (Preferences, Compose, Writing) when sending "
+           "patches.");
+}
+
+const gchar *
+plugin_type (void)
+{
+  return "GTK3";
+}
+
+const gchar *
+plugin_licence (void)
+{
+  return "GPL2+";
+}
+
+const gchar *
+plugin_version (void)
+{
+  return PATCHCC_VERSION;
+}
+
+struct PluginFeature *
+plugin_provides (void)
+{
+  static struct PluginFeature features[] = {
+    { PLUGIN_UTILITY, N_("Kernel patch recipients") },
+    { PLUGIN_NOTHING, NULL },
+  };
+  return features;
+}
