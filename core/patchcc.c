@@ -1,0 +1,219 @@
+/* patchcc - scripts/get_maintainer.pl, fast, with THE REST as a fallback.
+ *
+ * Drop-in use:  git send-email --to-cmd='patchcc --to' --cc-cmd='patchcc --cc'
+ * Exit status: 0 on success; 2 for a file that does not exist and 255 for
+ * a bad option or a missing tree (as the script's die); 1 for input
+ * patchcc refuses (a truncated diff, binary data, a mail with no diff
+ * that is not a cover letter, an oversized input, a bad MAINTAINERS).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pcc-error.h"
+#include "pcc-options.h"
+#include "pcc-patch.h"
+#include "pcc-recipients.h"
+#include "pcc-tree.h"
+
+#define EXIT_DIE 255
+
+static int
+fail (int status, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static int
+fail (int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "patchcc: %s\n", msg);
+  return status;
+}
+
+/* which_conf(".get_maintainer.conf"): ".", $HOME, ".scripts" */
+static GPtrArray *
+conf_words (void)
+{
+  const char *home = g_getenv ("HOME");
+  const char *dirs[] = { ".", home ? home : "", ".scripts" };
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++) {
+    g_autofree char *p = g_build_filename (dirs[i], ".get_maintainer.conf",
+                                           NULL);
+    g_autofree char *data = NULL;
+    if (g_file_test (p, G_FILE_TEST_EXISTS)) {
+      if (g_file_get_contents (p, &data, NULL, NULL))
+        return pcc_conf_words (data);
+      return g_ptr_array_new_with_free_func (g_free);
+    }
+  }
+  return g_ptr_array_new_with_free_func (g_free);
+}
+
+static int
+exit_for (const GError *error)
+{
+  if (error->domain == PCC_ERROR && error->code == PCC_ERROR_OPTION)
+    return EXIT_DIE;
+  if (error->domain == G_FILE_ERROR && error->code == G_FILE_ERROR_NOENT)
+    return 2;
+  return 1;
+}
+
+static PccTree *
+open_tree (const PccArgs *args, GError **error)
+{
+  const char *path = args->tree_path;
+  g_autoptr (PccTree) cwd = NULL;
+
+  if (path == NULL) {
+    cwd = pcc_tree_open_dir (".", NULL);
+    if (args->tree_rev != NULL || (cwd && pcc_tree_is_kernel_top (cwd)))
+      path = ".";
+    else if (g_getenv ("PATCHCC_TREE") && *g_getenv ("PATCHCC_TREE"))
+      path = g_getenv ("PATCHCC_TREE");
+    else
+      path = ".";
+  }
+  if (args->tree_rev != NULL)
+    return pcc_tree_open_git (path, args->tree_rev, error);
+  return pcc_tree_open_dir (path, error);
+}
+
+static int
+run (PccArgs *args)
+{
+  g_autoptr (GError) error = NULL;
+  PccOptions *o = &args->gm;
+
+  if (args->help) {
+    fputs (pcc_usage_text (), stdout);
+    return 0;
+  }
+  if (args->version) {
+    printf ("patchcc %s (get_maintainer.pl 0.26 compatible)\n", PCC_VERSION);
+    return 0;
+  }
+  if (args->self_test)
+    return fail (EXIT_DIE, "--self-test is not supported; run "
+                           "scripts/get_maintainer.pl --self-test");
+  if (args->interactive)
+    return fail (EXIT_DIE, "--interactive is not supported");
+  if (isatty (STDIN_FILENO) && args->files->len == 0)
+    return fail (EXIT_DIE, "missing patchfile or -f file - use --help if "
+                           "necessary");
+  if (!pcc_options_finish (o, &error))
+    return fail (EXIT_DIE, "%s", error->message);
+
+  g_autoptr (PccTree) tree = open_tree (args, &error);
+  if (tree == NULL)
+    return fail (EXIT_DIE, "%s", error->message);
+  if (o->tree && !pcc_tree_is_kernel_top (tree))
+    return fail (EXIT_DIE, "%s does not appear to be a linux kernel source "
+                           "tree; run from the top of one, or give "
+                           "--tree-path DIR or PATCHCC_TREE",
+                 pcc_tree_describe (tree));
+
+  g_autoptr (PccEngine) engine = pcc_engine_new (
+    tree, args->maintainer_path, o->email_use_mailmap, &error);
+  if (engine == NULL)
+    return fail (1, "%s", error->message);
+
+  g_autoptr (PccResult) result = NULL;
+  if (o->from_filename) {
+    result = pcc_engine_compute_files (
+      engine, o, (const char *const *) args->files->pdata, args->files->len,
+      &error);
+  } else {
+    g_autoptr (GPtrArray) patches =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) pcc_patch_free);
+    if (args->files->len == 0) {
+      /* &STDIN */
+      GString *in = g_string_new (NULL);
+      char buf[65536];
+      size_t n;
+      gsize limit = args->max_size ? args->max_size
+                                   : PCC_PATCH_DEFAULT_MAX_SIZE;
+      while ((n = fread (buf, 1, sizeof buf, stdin)) > 0) {
+        g_string_append_len (in, buf, n);
+        if (in->len > limit)
+          break; /* the parser refuses it; stop reading */
+      }
+      PccPatch *p = pcc_patch_new_from_data ("(stdin)", in->str, in->len,
+                                             args->max_size, &error);
+      g_string_free (in, TRUE);
+      if (p == NULL)
+        return fail (1, "%s", error->message);
+      g_ptr_array_add (patches, p);
+    }
+    for (guint i = 0; i < args->files->len; i++) {
+      const char *f = args->files->pdata[i];
+      if (!g_file_test (f, G_FILE_TEST_IS_REGULAR)) {
+        if (g_file_test (f, G_FILE_TEST_IS_DIR))
+          return fail (2, "'%s' is a directory; give patch files, or -f "
+                          "for files of the tree", f);
+        return fail (2, "file '%s' not found", f);
+      }
+      PccPatch *p = pcc_patch_new_from_file (f, args->max_size, &error);
+      if (p == NULL)
+        return fail (exit_for (error), "%s", error->message);
+      g_ptr_array_add (patches, p);
+      if (!pcc_patch_has_diff (p)) {
+        if (!pcc_patch_is_cover_letter (p))
+          return fail (1, "%s: no diff in this %s; nothing to compute (for "
+                          "files of the tree use -f)",
+                       f, pcc_patch_get_subject (p) ? "mail" : "file");
+        /* A cover letter: the script warns and prints nothing for it. */
+        fprintf (stderr, "patchcc: file '%s' doesn't appear to be a patch.  "
+                         "Add -f to options?\n", f);
+      }
+    }
+    result = pcc_engine_compute (engine, o, (PccPatch *const *) patches->pdata,
+                                 patches->len, &error);
+  }
+  if (result == NULL)
+    return fail (exit_for (error), "%s", error->message);
+
+  const GPtrArray *warnings = pcc_result_get_warnings (result);
+  for (guint i = 0; i < warnings->len; i++)
+    fprintf (stderr, "%s\n", (const char *) warnings->pdata[i]);
+
+  g_autofree char *text = args->explain ? pcc_result_explain (result)
+                                        : pcc_result_format (result);
+  fputs (text, stdout);
+  if (fflush (stdout) != 0)
+    return fail (1, "writing the output failed");
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  PccArgs args;
+  g_autoptr (GError) error = NULL;
+
+  if (argc > 1 && strcmp (argv[1], "cover") == 0) {
+#ifdef PCC_HAVE_COVER
+    return pcc_cover_main (argc - 1, argv + 1);
+#else
+    return fail (1, "this patchcc was built without cover letters");
+#endif
+  }
+
+  pcc_args_init (&args);
+  g_autoptr (GPtrArray) words = conf_words ();
+  for (int i = 1; i < argc; i++)
+    g_ptr_array_add (words, g_strdup (argv[i]));
+  g_ptr_array_add (words, NULL);
+
+  int status;
+  if (!pcc_args_parse (&args, (char **) words->pdata, &error)) {
+    fprintf (stderr, "%s\n", error->message);
+    status = fail (EXIT_DIE, "invalid argument - use --help if necessary");
+  } else {
+    status = run (&args);
+  }
+  pcc_args_clear (&args);
+  return status;
+}

@@ -1,0 +1,373 @@
+/* pcc-email.c - get_maintainer.pl's address handling, and header lists. */
+#include "pcc-email.h"
+#include "pcc-error.h"
+#include "pcc-regex.h"
+
+#include <string.h>
+#include <libetpan/libetpan.h>
+
+/* The script's regular expressions, compiled once and never changed. */
+typedef struct {
+  PccRegex *parse_named;     /* ^([^<]+)<(.+\@.*)>.*$ */
+  PccRegex *parse_bracket;   /* ^\s*<(.+\@\S*)>.*$ */
+  PccRegex *parse_bare;      /* ^(.+\@\S*).*$ */
+  PccRegex *must_quote;      /* [^\w \-] (case-insensitive) */
+  PccRegex *unescaped_quote; /* (?<!\\)" */
+  PccRegex *rfc822_full;     /* ^$rfc822re$ */
+  PccRegex *rfc822_list;     /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
+  PccRegex *rfc822_item;     /* (?:^|,$rfc822_lwsp*)($rfc822re) */
+  PccRegex *comment;         /* rfc822_strip_comments() */
+} EmailRegexes;
+
+static PccRegex *
+compile (const char *pattern, PccRegexFlags flags)
+{
+  GError *error = NULL;
+  PccRegex *re = pcc_regex_new (pattern, flags, &error);
+  if (re == NULL)
+    g_error ("internal regular expression %s: %s", pattern, error->message);
+  return re;
+}
+
+/* make_rfc822re() of the script, token for token. */
+static char *
+make_rfc822re (void)
+{
+  const char *lwsp = "(?:(?:\\r\\n)?[ \\t])";
+  const char *specials = "()<>@,;:\\\\\".\\[\\]";
+  const char *controls = "\\000-\\037\\177";
+  g_autofree char *dtext = g_strdup ("[^\\[\\]\\r\\\\]");
+  g_autofree char *domain_literal =
+    g_strdup_printf ("\\[(?:%s|\\\\.)*\\]%s*", dtext, lwsp);
+  g_autofree char *quoted_string =
+    g_strdup_printf ("\"(?:[^\\\"\\r\\\\]|\\\\.|%s)*\"%s*", lwsp, lwsp);
+  g_autofree char *atom =
+    g_strdup_printf ("[^%s %s]+(?:%s+|\\Z|(?=[\\[\"%s]))",
+                     specials, controls, lwsp, specials);
+  g_autofree char *word = g_strdup_printf ("(?:%s|%s)", atom, quoted_string);
+  g_autofree char *localpart =
+    g_strdup_printf ("%s(?:\\.%s*%s)*", word, lwsp, word);
+  g_autofree char *sub_domain =
+    g_strdup_printf ("(?:%s|%s)", atom, domain_literal);
+  g_autofree char *domain =
+    g_strdup_printf ("%s(?:\\.%s*%s)*", sub_domain, lwsp, sub_domain);
+  g_autofree char *addr_spec =
+    g_strdup_printf ("%s\\@%s*%s", localpart, lwsp, domain);
+  g_autofree char *phrase = g_strdup_printf ("%s*", word);
+  g_autofree char *route =
+    g_strdup_printf ("(?:\\@%s(?:,\\@%s*%s)*:%s*)", domain, lwsp, domain,
+                     lwsp);
+  g_autofree char *route_addr =
+    g_strdup_printf ("\\<%s*%s?%s\\>%s*", lwsp, route, addr_spec, lwsp);
+  g_autofree char *mailbox =
+    g_strdup_printf ("(?:%s|%s%s)", addr_spec, phrase, route_addr);
+  g_autofree char *group =
+    g_strdup_printf ("%s:%s*(?:%s(?:,\\s*%s)*)?;\\s*", phrase, lwsp, mailbox,
+                     mailbox);
+  g_autofree char *address = g_strdup_printf ("(?:%s|%s)", mailbox, group);
+  return g_strdup_printf ("%s*%s", lwsp, address);
+}
+
+static const EmailRegexes *
+regexes (void)
+{
+  static gsize once = 0;
+  static EmailRegexes r;
+
+  if (g_once_init_enter (&once)) {
+    g_autofree char *re = make_rfc822re ();
+    g_autofree char *full = g_strdup_printf ("^%s$", re);
+    g_autofree char *list =
+      g_strdup_printf ("^(?:%s)?(?:,(?:%s)?)*$", re, re);
+    g_autofree char *item =
+      g_strdup_printf ("(?:^|,(?:(?:\\r\\n)?[ \\t])*)(%s)", re);
+
+    r.parse_named = compile ("^([^<]+)<(.+\\@.*)>.*$", 0);
+    r.parse_bracket = compile ("^\\s*<(.+\\@\\S*)>.*$", 0);
+    r.parse_bare = compile ("^(.+\\@\\S*).*$", 0);
+    r.must_quote = compile ("[^\\w \\-]", PCC_REGEX_CASELESS);
+    r.unescaped_quote = compile ("(?<!\\\\)\"", 0);
+    r.rfc822_full = compile (full, PCC_REGEX_DOTALL);
+    r.rfc822_list = compile (list, PCC_REGEX_DOTALL);
+    r.rfc822_item = compile (item, PCC_REGEX_DOTALL);
+    r.comment = compile ("^((?:[^\"\\\\]|\\\\.)*"
+                         "(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
+                         "\\((?:[^()\\\\]|\\\\.)*\\)",
+                         PCC_REGEX_DOTALL);
+    g_once_init_leave (&once, 1);
+  }
+  return &r;
+}
+
+static gboolean
+is_perl_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+         || c == '\v';
+}
+
+/* s/^\s+|\s+$//g */
+static char *
+trim (const char *s)
+{
+  const char *end = s + strlen (s);
+  while (*s && is_perl_space (*s))
+    s++;
+  while (end > s && is_perl_space (end[-1]))
+    end--;
+  return g_strndup (s, end - s);
+}
+
+/* s/^\"|\"$//g: one quote at each end. */
+static void
+strip_quotes (char *s)
+{
+  gsize len = strlen (s);
+  if (len > 0 && s[len - 1] == '"')
+    s[--len] = '\0';
+  if (s[0] == '"')
+    memmove (s, s + 1, len);
+}
+
+/* The "must quote" step shared by parse_email() and format_email(). */
+static char *
+quote_name (char *name)
+{
+  const EmailRegexes *r = regexes ();
+  if (!pcc_regex_match (r->must_quote, name, -1, 0))
+    return name;
+  char *escaped = pcc_regex_replace (r->unescaped_quote, name, "\\\"",
+                                     TRUE);
+  char *quoted = g_strdup_printf ("\"%s\"", escaped);
+  g_free (escaped);
+  g_free (name);
+  return quoted;
+}
+
+void
+pcc_email_parse (const char *formatted, char **name_out, char **address_out)
+{
+  const EmailRegexes *r = regexes ();
+  char *name = NULL, *address = NULL;
+
+  if (pcc_regex_match (r->parse_named, formatted, -1, 0)) {
+    name = pcc_regex_group (r->parse_named, formatted, 1);
+    address = pcc_regex_group (r->parse_named, formatted, 2);
+  } else if (pcc_regex_match (r->parse_bracket, formatted, -1, 0)) {
+    address = pcc_regex_group (r->parse_bracket, formatted, 1);
+  } else if (pcc_regex_match (r->parse_bare, formatted, -1, 0)) {
+    address = pcc_regex_group (r->parse_bare, formatted, 1);
+  }
+
+  char *n = trim (name ? name : "");
+  strip_quotes (n);
+  char *a = trim (address ? address : "");
+  g_free (name);
+  g_free (address);
+
+  *name_out = quote_name (n);
+  *address_out = a;
+}
+
+char *
+pcc_email_format (const char *name_in, const char *address_in,
+                  gboolean usename)
+{
+  char *name = trim (name_in);
+  strip_quotes (name);
+  g_autofree char *address = trim (address_in);
+  name = quote_name (name);
+
+  char *out;
+  if (usename && name[0] != '\0')
+    out = g_strdup_printf ("%s <%s>", name, address);
+  else
+    out = g_strdup (address);
+  g_free (name);
+  return out;
+}
+
+static char *
+strip_comments (const char *s)
+{
+  const EmailRegexes *r = regexes ();
+  char *cur = g_strdup (s);
+
+  /* s/^(...)\(comment\)/$1 / until nothing matches; each pass removes
+   * one comment, so this ends. */
+  while (pcc_regex_match (r->comment, cur, -1, 0)) {
+    gsize end;
+    pcc_regex_group_pos (r->comment, 0, NULL, &end);
+    g_autofree char *keep = pcc_regex_group (r->comment, cur, 1);
+    char *next = g_strconcat (keep ? keep : "", " ", cur + end, NULL);
+    g_free (cur);
+    cur = next;
+  }
+  return cur;
+}
+
+gboolean
+pcc_email_rfc822_valid (const char *s)
+{
+  g_autofree char *stripped = strip_comments (s);
+  return pcc_regex_match (regexes ()->rfc822_full, stripped, -1, 0);
+}
+
+GPtrArray *
+pcc_email_rfc822_validlist (const char *s)
+{
+  const EmailRegexes *r = regexes ();
+  g_autofree char *stripped = strip_comments (s);
+
+  if (!pcc_regex_match (r->rfc822_list, stripped, -1, 0))
+    return NULL;
+
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  gsize pos = 0, len = strlen (stripped);
+  while (pos <= len && pcc_regex_match (r->rfc822_item, stripped, len, pos)) {
+    gsize ms, me;
+    pcc_regex_group_pos (r->rfc822_item, 0, &ms, &me);
+    char *g = pcc_regex_group (r->rfc822_item, stripped, 1);
+    g_ptr_array_add (out, g ? g : g_strdup (""));
+    pos = me > ms ? me : ms + 1;
+  }
+  return out;
+}
+
+gboolean
+pcc_email_has_control (const char *s)
+{
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    if (*p < 0x20 || *p == 0x7f)
+      return TRUE;
+  return FALSE;
+}
+
+void
+pcc_address_free (PccAddress *a)
+{
+  if (a == NULL)
+    return;
+  g_free (a->display);
+  g_free (a->name);
+  g_free (a->email);
+  g_free (a);
+}
+
+char *
+pcc_email_key (const char *email)
+{
+  g_autofree char *t = trim (email);
+  return g_ascii_strdown (t, -1);
+}
+
+/* Whether a display name can go into a header without quotes (atext and
+ * spaces only). */
+static gboolean
+name_is_atoms (const char *name)
+{
+  for (const char *p = name; *p; p++) {
+    if (g_ascii_isalnum (*p) || (*p & 0x80) || *p == ' ')
+      continue;
+    if (strchr ("!#$%&'*+-/=?^_`{|}~", *p) == NULL)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static char *
+display_for (const char *name, const char *email)
+{
+  if (name == NULL || name[0] == '\0')
+    return g_strdup (email);
+  if (name_is_atoms (name))
+    return g_strdup_printf ("%s <%s>", name, email);
+  GString *q = g_string_new ("\"");
+  for (const char *p = name; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      g_string_append_c (q, '\\');
+    g_string_append_c (q, *p);
+  }
+  g_string_append_printf (q, "\" <%s>", email);
+  return g_string_free (q, FALSE);
+}
+
+static char *
+decode_phrase (const char *phrase)
+{
+  size_t idx = 0;
+  char *decoded = NULL;
+  if (mailmime_encoded_phrase_parse ("utf-8", phrase, strlen (phrase), &idx,
+                                     "utf-8", &decoded) == MAILIMF_NO_ERROR
+      && decoded != NULL) {
+    char *out = g_strdup (decoded);
+    free (decoded);
+    return out;
+  }
+  return g_strdup (phrase);
+}
+
+static void
+add_mailbox (GPtrArray *out, struct mailimf_mailbox *mb)
+{
+  PccAddress *a = g_new0 (PccAddress, 1);
+  a->email = g_strdup (mb->mb_addr_spec);
+  if (mb->mb_display_name != NULL) {
+    char *n = decode_phrase (mb->mb_display_name);
+    char *t = trim (n);
+    g_free (n);
+    if (t[0] != '\0')
+      a->name = t;
+    else
+      g_free (t);
+  }
+  a->display = display_for (a->name, a->email);
+  g_ptr_array_add (out, a);
+}
+
+GPtrArray *
+pcc_address_list_parse (const char *value, GError **error)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) pcc_address_free);
+  g_autofree char *t = trim (value);
+  if (t[0] == '\0')
+    return out;
+  if (pcc_email_has_control (t)) {
+    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                 "address list \"%s\" contains a control character", t);
+    g_ptr_array_unref (out);
+    return NULL;
+  }
+
+  size_t idx = 0;
+  struct mailimf_address_list *list = NULL;
+  int rc = mailimf_address_list_parse (t, strlen (t), &idx, &list);
+  /* Trailing blanks or a trailing comma are fine; anything else left
+   * over means the value did not parse as a whole. */
+  gboolean rest_ok = TRUE;
+  for (size_t i = idx; rc == MAILIMF_NO_ERROR && i < strlen (t); i++)
+    if (t[i] != ' ' && t[i] != '\t' && t[i] != ',')
+      rest_ok = FALSE;
+  if (rc != MAILIMF_NO_ERROR || !rest_ok) {
+    if (list)
+      mailimf_address_list_free (list);
+    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                 "\"%s\" is not a valid address list", t);
+    g_ptr_array_unref (out);
+    return NULL;
+  }
+
+  for (clistiter *it = clist_begin (list->ad_list); it; it = clist_next (it)) {
+    struct mailimf_address *ad = clist_content (it);
+    if (ad->ad_type == MAILIMF_ADDRESS_MAILBOX) {
+      add_mailbox (out, ad->ad_data.ad_mailbox);
+    } else if (ad->ad_data.ad_group->grp_mb_list != NULL) {
+      clist *mbs = ad->ad_data.ad_group->grp_mb_list->mb_list;
+      for (clistiter *m = clist_begin (mbs); m; m = clist_next (m))
+        add_mailbox (out, clist_content (m));
+    }
+  }
+  mailimf_address_list_free (list);
+  return out;
+}

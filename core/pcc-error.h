@@ -1,0 +1,33 @@
+/* pcc-error.h - the GError domain shared by every libpatchcc module.
+ *
+ * Every constructor and parser in libpatchcc reports failure through a
+ * GError in this domain.  Messages name the input (file and line where
+ * there is one) and, where it helps, say what to do about it.
+ */
+#ifndef PCC_ERROR_H
+#define PCC_ERROR_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define PCC_ERROR (pcc_error_quark ())
+GQuark pcc_error_quark (void);
+
+typedef enum {
+  PCC_ERROR_IO,          /* a file could not be read */
+  PCC_ERROR_NOT_TREE,    /* the directory is not the top of a kernel tree */
+  PCC_ERROR_MAINTAINERS, /* MAINTAINERS could not be parsed (bad pattern...) */
+  PCC_ERROR_MAILMAP,     /* .mailmap could not be parsed */
+  PCC_ERROR_PATCH,       /* the input is not a usable patch or mail */
+  PCC_ERROR_NO_DIFF,     /* a mail without any diff in it */
+  PCC_ERROR_TOO_LARGE,   /* the input is over the configured size limit */
+  PCC_ERROR_OPTION,      /* a bad command-line or configuration option */
+  PCC_ERROR_UNSUPPORTED, /* asks for something patchcc does not do (git history) */
+  PCC_ERROR_GIT,         /* libgit2 reported an error */
+  PCC_ERROR_TEMPLATE,    /* a cover-letter template is malformed */
+} PccErrorCode;
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,37 @@
+/* pcc-mailmap.h - .mailmap, with get_maintainer.pl's semantics.
+ *
+ * The script keeps two exact-match tables (names and addresses, keyed
+ * either by "Name <addr>" or by "addr") and applies them once to each
+ * recipient.  Git's own mailmap (libgit2's git_mailmap) differs: it
+ * compares addresses without regard to case and names exactly, and it is
+ * what git shortlog uses.  patchcc uses this module for recipients (to
+ * print what the script prints) and libgit2's for series authors (to
+ * print what git shortlog prints); tests/test-mailmap.c shows both on the
+ * same file, where they agree and where they do not.
+ */
+#ifndef PCC_MAILMAP_H
+#define PCC_MAILMAP_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _PccMailmap PccMailmap;
+
+/* An empty mailmap. */
+PccMailmap *pcc_mailmap_new (void);
+/* Parse .mailmap text.  Lines the script would skip are skipped; this
+ * never fails on content. */
+PccMailmap *pcc_mailmap_new_from_data (const char *data, gsize len);
+void pcc_mailmap_free (PccMailmap *map);
+guint pcc_mailmap_get_size (const PccMailmap *map);
+
+/* mailmap_email(): map "Name <addr>" (or "addr") and return the result
+ * formatted with its name. */
+char *pcc_mailmap_map (const PccMailmap *map, const char *formatted);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccMailmap, pcc_mailmap_free)
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,720 @@
+/* pcc-maintainers.c - MAINTAINERS parsed as get_maintainer.pl parses it. */
+#include "pcc-maintainers.h"
+#include "pcc-error.h"
+#include "pcc-regex.h"
+
+#include <string.h>
+
+typedef enum {
+  MATCH_UNSET,  /* not an F:/X: entry */
+  MATCH_SIMPLE, /* only literal bytes, '*' and '?' in the original */
+  MATCH_REGEX,  /* anything else: a Perl regular expression */
+} MatchKind;
+
+typedef struct {
+  char type;          /* 'A'..'Z', or 0 for an untyped line */
+  gint8 dir;          /* F:/X:: -1 not looked up yet, 0 no, 1 directory */
+  guint8 kind;        /* MatchKind */
+  guint file;         /* index into m->files */
+  guint lineno;
+  guint start, end;   /* find_starting_index() / find_ending_index() */
+  const char *line;   /* the line as written (points into a file buffer) */
+  char *value;        /* typed: the (converted) value; untyped: the line */
+  const char *orig;   /* F:/X:: the value as written */
+  char *orig_dir;     /* F:/X:: orig + "/" once found to be a directory */
+  PccRegex *re;       /* compiled lazily (F:/X: regex kind, N:, K:) */
+  PccRegex *re_diff;  /* K:: with the "^[+-].*" prefix */
+} Entry;
+
+typedef struct {
+  guint start, end;   /* the typed entries are [first, end) */
+  guint first;
+  gboolean maintained, has_m;
+  GArray *x_entries;  /* guint: the X: entries of the section */
+} Section;
+
+struct _PccMaintainers {
+  const PccTree *tree;
+  GPtrArray *files;    /* file names */
+  GPtrArray *buffers;  /* owned copies of the file contents */
+  GArray *entries;     /* Entry */
+  GArray *sections;    /* Section */
+  GArray *entry_section; /* guint per entry: index into sections, or -1 */
+  GHashTable *buckets; /* literal directory prefix -> GArray of guint tvi */
+  GArray *always;      /* F: entries that must be tried for every file */
+  GArray *n_entries;   /* N: entries */
+  GArray *k_entries;   /* K: entries */
+  gboolean indexed;
+};
+
+static gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+         || c == '\v';
+}
+
+static Entry *
+entry_at (const PccMaintainers *m, guint tvi)
+{
+  return &g_array_index (m->entries, Entry, tvi);
+}
+
+/* The script's conversion of an F:/X: value into a regular expression. */
+static char *
+convert_pattern (const char *v)
+{
+  GString *s = g_string_sized_new (strlen (v) + 8);
+  for (const char *p = v; *p; p++) {
+    if (*p == '.')
+      g_string_append (s, "\\.");
+    else if (*p == '*')
+      g_string_append (s, ".*");
+    else if (*p == '?')
+      g_string_append_c (s, '.');
+    else
+      g_string_append_c (s, *p);
+  }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+has_regex_meta (const char *v)
+{
+  return strpbrk (v, "\\^$|+()[]{}") != NULL;
+}
+
+static void
+free_entry (gpointer p)
+{
+  Entry *e = p;
+  if (e->type != 0 || e->value != e->line)
+    g_free (e->value);
+  pcc_regex_free (e->re);
+  pcc_regex_free (e->re_diff);
+  g_free (e->orig_dir);
+}
+
+static PccMaintainers *
+maintainers_new (const PccTree *tree)
+{
+  PccMaintainers *m = g_new0 (PccMaintainers, 1);
+  m->tree = tree;
+  m->files = g_ptr_array_new_with_free_func (g_free);
+  m->buffers = g_ptr_array_new_with_free_func (g_free);
+  m->entries = g_array_sized_new (FALSE, TRUE, sizeof (Entry), 24000);
+  g_array_set_clear_func (m->entries, free_entry);
+  m->sections = g_array_new (FALSE, TRUE, sizeof (Section));
+  m->entry_section = g_array_new (FALSE, TRUE, sizeof (guint));
+  m->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      (GDestroyNotify) g_array_unref);
+  m->always = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->n_entries = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->k_entries = g_array_new (FALSE, FALSE, sizeof (guint));
+  return m;
+}
+
+void
+pcc_maintainers_free (PccMaintainers *m)
+{
+  if (m == NULL)
+    return;
+  g_array_unref (m->entries);
+  for (guint i = 0; i < m->sections->len; i++) {
+    Section *s = &g_array_index (m->sections, Section, i);
+    if (s->x_entries)
+      g_array_unref (s->x_entries);
+  }
+  g_array_unref (m->sections);
+  g_array_unref (m->entry_section);
+  g_hash_table_unref (m->buckets);
+  g_array_unref (m->always);
+  g_array_unref (m->n_entries);
+  g_array_unref (m->k_entries);
+  g_ptr_array_unref (m->buffers);
+  g_ptr_array_unref (m->files);
+  g_free (m);
+}
+
+/* Parse one file into entries; the index is rebuilt afterwards. */
+static gboolean
+add_file (PccMaintainers *m, const char *filename, const char *data,
+          gsize len, GError **error)
+{
+  if (memchr (data, '\0', len) != NULL) {
+    gsize off = (const char *) memchr (data, '\0', len) - data;
+    guint lineno = 1;
+    for (gsize i = 0; i < off; i++)
+      lineno += data[i] == '\n';
+    g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                 "%s:%u: NUL byte in MAINTAINERS; is this a text file?",
+                 filename, lineno);
+    return FALSE;
+  }
+
+  char *buf = g_malloc (len + 1);
+  memcpy (buf, data, len);
+  buf[len] = '\0';
+  g_ptr_array_add (m->buffers, buf);
+  guint file = m->files->len;
+  g_ptr_array_add (m->files, g_strdup (filename));
+
+  guint lineno = 0;
+  char *p = buf, *end = buf + len;
+  while (p < end) {
+    char *nl = memchr (p, '\n', end - p);
+    if (nl)
+      *nl = '\0';
+    char *line = p;
+    p = nl ? nl + 1 : end;
+    lineno++;
+
+    Entry e = { 0 };
+    e.file = file;
+    e.lineno = lineno;
+    e.line = line;
+    e.dir = -1;
+
+    if (line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':') {
+      const char *v = line + 2;
+      while (*v && is_space (*v))
+        v++;
+      e.type = line[0];
+      if (e.type == 'F' || e.type == 'X') {
+        e.orig = v;
+        e.value = convert_pattern (v);
+        e.kind = has_regex_meta (v) ? MATCH_REGEX : MATCH_SIMPLE;
+      } else {
+        e.value = g_strdup (v);
+      }
+    } else {
+      const char *q = line;
+      while (*q && is_space (*q))
+        q++;
+      if (*q == '\0' || *q == '#')
+        continue; /* blank or comment: not in @typevalue */
+      e.value = (char *) line;
+    }
+    g_array_append_val (m->entries, e);
+  }
+  return TRUE;
+}
+
+/* The literal directory prefix of an F: value as written: every file the
+ * pattern can match starts with it. */
+static char *
+bucket_key (const char *orig, gboolean *always)
+{
+  gsize n = 0;
+  *always = FALSE;
+  if (strchr (orig, '|') != NULL) {
+    *always = TRUE; /* alternation: the pattern is not anchored as a whole */
+    return g_strdup ("");
+  }
+  while (orig[n] && strchr ("*?\\^$|+()[]{}", orig[n]) == NULL)
+    n++;
+  if (orig[n] == '+' || orig[n] == '{')
+    n = n > 0 ? n - 1 : 0; /* a quantifier makes the last byte optional */
+  while (n > 0 && orig[n - 1] != '/')
+    n--;
+  return g_strndup (orig, n);
+}
+
+static void
+build_sections (PccMaintainers *m)
+{
+  guint n = m->entries->len;
+  g_array_set_size (m->entry_section, n);
+  for (guint i = 0; i < n; i++)
+    g_array_index (m->entry_section, guint, i) = G_MAXUINT;
+
+  for (guint i = 0; i < n;) {
+    Entry *e = entry_at (m, i);
+    if (e->type == 0) {
+      e->start = e->end = i;
+      i++;
+      continue;
+    }
+    guint first = i, end = i;
+    while (end < n && entry_at (m, end)->type != 0)
+      end++;
+    Section s = { 0 };
+    s.first = first;
+    s.start = first > 0 ? first - 1 : 0;
+    s.end = end;
+    guint si = m->sections->len;
+    for (guint j = first; j < end; j++) {
+      Entry *t = entry_at (m, j);
+      t->start = s.start;
+      t->end = end;
+      g_array_index (m->entry_section, guint, j) = si;
+      if (t->type == 'S') {
+        g_autofree char *lower = g_ascii_strdown (t->value, -1);
+        if (strstr (lower, "maintain") || strstr (lower, "support"))
+          s.maintained = TRUE;
+      }
+      if (t->type == 'M')
+        s.has_m = TRUE;
+      if (t->type == 'X') {
+        if (s.x_entries == NULL)
+          s.x_entries = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_array_append_val (s.x_entries, j);
+      }
+    }
+    if (s.start != first)
+      g_array_index (m->entry_section, guint, s.start) = si;
+    g_array_append_val (m->sections, s);
+    i = end;
+  }
+}
+
+static void
+build_index (PccMaintainers *m)
+{
+  g_hash_table_remove_all (m->buckets);
+  g_array_set_size (m->always, 0);
+  g_array_set_size (m->n_entries, 0);
+  g_array_set_size (m->k_entries, 0);
+  build_sections (m);
+
+  for (guint i = 0; i < m->entries->len; i++) {
+    Entry *e = entry_at (m, i);
+    if (e->type == 'N') {
+      g_array_append_val (m->n_entries, i);
+    } else if (e->type == 'K') {
+      g_array_append_val (m->k_entries, i);
+    } else if (e->type == 'F') {
+      gboolean always;
+      char *key = bucket_key (e->orig, &always);
+      if (always) {
+        g_free (key);
+        g_array_append_val (m->always, i);
+        continue;
+      }
+      GArray *list = g_hash_table_lookup (m->buckets, key);
+      if (list == NULL) {
+        list = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_hash_table_insert (m->buckets, key, list);
+      } else {
+        g_free (key);
+      }
+      g_array_append_val (list, i);
+    }
+  }
+  m->indexed = TRUE;
+}
+
+PccMaintainers *
+pcc_maintainers_new_from_data (const char *filename, const char *data,
+                               gsize len, const PccTree *tree, GError **error)
+{
+  PccMaintainers *m = maintainers_new (tree);
+  if (!add_file (m, filename, data, len, error)) {
+    pcc_maintainers_free (m);
+    return NULL;
+  }
+  build_index (m);
+  return m;
+}
+
+gboolean
+pcc_maintainers_add_data (PccMaintainers *m, const char *filename,
+                          const char *data, gsize len, GError **error)
+{
+  if (!add_file (m, filename, data, len, error))
+    return FALSE;
+  build_index (m);
+  return TRUE;
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+PccMaintainers *
+pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
+{
+  const char *rel = path ? path : "MAINTAINERS";
+
+  if (pcc_tree_is_dir (tree, rel)) {
+    /* A directory: every file in it not starting with '.'. */
+    const char *top = pcc_tree_get_path (tree);
+    if (top == NULL && !g_path_is_absolute (rel)) {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
+                   "%s: a MAINTAINERS directory is only read from a work "
+                   "tree", pcc_tree_describe (tree));
+      return NULL;
+    }
+    g_autofree char *dirpath = g_path_is_absolute (rel)
+                                 ? g_strdup (rel)
+                                 : g_build_filename (top, rel, NULL);
+    GDir *dir = g_dir_open (dirpath, 0, error);
+    if (dir == NULL)
+      return NULL;
+    g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+    const char *name;
+    while ((name = g_dir_read_name (dir)))
+      if (name[0] != '.')
+        g_ptr_array_add (names, g_strdup (name));
+    g_dir_close (dir);
+    g_ptr_array_sort (names, compare_strings);
+    if (names->len == 0) {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                   "No MAINTAINER files found in '%s'", dirpath);
+      return NULL;
+    }
+    PccMaintainers *m = maintainers_new (tree);
+    for (guint i = 0; i < names->len; i++) {
+      g_autofree char *fp = g_build_filename (dirpath, names->pdata[i], NULL);
+      g_autofree char *data = NULL;
+      gsize len;
+      if (!g_file_get_contents (fp, &data, &len, error)
+          || !add_file (m, fp, data, len, error)) {
+        pcc_maintainers_free (m);
+        return NULL;
+      }
+    }
+    build_index (m);
+    return m;
+  }
+
+  gsize len = 0;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *data = pcc_tree_read_file (tree, rel, &len, &local);
+  if (data == NULL) {
+    g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
+                 "MAINTAINER file not found '%s' in %s: %s", rel,
+                 pcc_tree_describe (tree), local->message);
+    return NULL;
+  }
+  return pcc_maintainers_new_from_data (rel, data, len, tree, error);
+}
+
+/* --- accessors ------------------------------------------------------- */
+
+guint
+pcc_maintainers_get_n_entries (const PccMaintainers *m)
+{
+  return m->entries->len;
+}
+
+char
+pcc_maintainers_entry_type (const PccMaintainers *m, guint tvi)
+{
+  return entry_at (m, tvi)->type;
+}
+
+/* The "-d $value" test, made once per entry. */
+static void
+resolve_dir (PccMaintainers *m, Entry *e)
+{
+  if (e->dir >= 0)
+    return;
+  e->dir = 0;
+  gsize len = strlen (e->value);
+  if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL)
+    return;
+  if (pcc_tree_is_dir (m->tree, e->value)) {
+    e->dir = 1;
+    e->orig_dir = g_strconcat (e->orig, "/", NULL);
+    char *slashed = g_strconcat (e->value, "/", NULL);
+    g_free (e->value);
+    e->value = slashed;
+  }
+}
+
+const char *
+pcc_maintainers_entry_value (PccMaintainers *m, guint tvi)
+{
+  Entry *e = entry_at (m, tvi);
+  if (e->type == 'F' || e->type == 'X')
+    resolve_dir (m, e);
+  return e->value;
+}
+
+const char *
+pcc_maintainers_entry_line (const PccMaintainers *m, guint tvi)
+{
+  return entry_at (m, tvi)->line;
+}
+
+const char *
+pcc_maintainers_entry_file (const PccMaintainers *m, guint tvi)
+{
+  return m->files->pdata[entry_at (m, tvi)->file];
+}
+
+guint
+pcc_maintainers_entry_lineno (const PccMaintainers *m, guint tvi)
+{
+  return entry_at (m, tvi)->lineno;
+}
+
+guint
+pcc_maintainers_section_start (const PccMaintainers *m, guint tvi)
+{
+  return entry_at (m, tvi)->start;
+}
+
+guint
+pcc_maintainers_section_end (const PccMaintainers *m, guint tvi)
+{
+  return entry_at (m, tvi)->end;
+}
+
+const char *
+pcc_maintainers_section_name (const PccMaintainers *m, guint tvi)
+{
+  guint start = entry_at (m, tvi)->start;
+  Entry *h = entry_at (m, start);
+  if (h->type == 0)
+    return h->value;
+  /* A run starting at entry 0 is named by its own first entry, which the
+   * script holds as "X:value". */
+  return h->line;
+}
+
+gboolean
+pcc_maintainers_section_has_list (const PccMaintainers *m, guint tvi,
+                                  gboolean public_only)
+{
+  Entry *e = entry_at (m, tvi);
+  for (guint i = e->start; i < e->end; i++) {
+    Entry *t = entry_at (m, i);
+    if (t->type == 'L'
+        && (!public_only || strstr (t->value, "subscribers-only") == NULL))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* --- matching -------------------------------------------------------- */
+
+static guint
+count_slashes (const char *s)
+{
+  guint n = 0;
+  for (; *s; s++)
+    n += *s == '/';
+  return n;
+}
+
+/* ^pattern as a prefix match, for patterns made of literal bytes, '*'
+ * (".*") and '?' ("."), given as written. */
+static gboolean
+simple_prefix_match (const char *p, const char *s)
+{
+  const char *star_p = NULL, *star_s = NULL;
+  for (;;) {
+    if (*p == '\0')
+      return TRUE;
+    if (*p == '*') {
+      star_p = ++p;
+      star_s = s;
+      continue;
+    }
+    if (*s != '\0' && *s != '\n' && (*p == '?' || *p == *s)) {
+      p++;
+      s++;
+      continue;
+    }
+    if (star_p != NULL && *star_s != '\0' && *star_s != '\n') {
+      p = star_p;
+      s = ++star_s;
+      continue;
+    }
+    return FALSE;
+  }
+}
+
+static PccRegex *
+compile_entry (const PccMaintainers *m, Entry *e, const char *pattern,
+               PccRegexFlags flags, GError **error)
+{
+  GError *local = NULL;
+  PccRegex *re = pcc_regex_new (pattern, flags, &local);
+  if (re == NULL) {
+    g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                 "%s:%u: bad pattern in \"%s\": %s; fix or remove this line",
+                 (const char *) m->files->pdata[e->file], e->lineno, e->line,
+                 local->message);
+    g_error_free (local);
+  }
+  return re;
+}
+
+/* file_match_pattern() of the script, for an F: or X: entry. */
+static gboolean
+entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
+                    gboolean *ok, GError **error)
+{
+  resolve_dir (m, e);
+  const char *pat = e->value;
+  gsize plen = strlen (pat);
+  gboolean prefix;
+
+  if (e->kind == MATCH_SIMPLE) {
+    prefix = simple_prefix_match (e->orig_dir ? e->orig_dir : e->orig, file);
+  } else {
+    if (e->re == NULL) {
+      g_autofree char *anchored = g_strconcat ("^", pat, NULL);
+      e->re = compile_entry (m, e, anchored, 0, error);
+      if (e->re == NULL) {
+        *ok = FALSE;
+        return FALSE;
+      }
+    }
+    prefix = pcc_regex_match (e->re, file, -1, 0);
+  }
+  if (!prefix)
+    return FALSE;
+  if (plen > 0 && pat[plen - 1] == '/')
+    return TRUE;
+  return count_slashes (file) == count_slashes (pat);
+}
+
+static gboolean
+n_entry_matches (PccMaintainers *m, Entry *e, const char *file,
+                 gboolean *ok, GError **error)
+{
+  if (e->re == NULL) {
+    e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+    if (e->re == NULL) {
+      *ok = FALSE;
+      return FALSE;
+    }
+  }
+  return pcc_regex_match (e->re, file, -1, 0);
+}
+
+static int
+compare_guint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+try_candidates (PccMaintainers *m, GArray *list, const char *file,
+                GArray *hits, gboolean *ok, GError **error)
+{
+  for (guint i = 0; i < list->len && *ok; i++) {
+    guint tvi = g_array_index (list, guint, i);
+    if (entry_matches_file (m, entry_at (m, tvi), file, ok, error))
+      g_array_append_val (hits, tvi);
+  }
+}
+
+gboolean
+pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
+                            GError **error)
+{
+  gboolean ok = TRUE;
+  g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
+  gsize flen = strlen (file);
+  char *key = g_alloca (flen + 1);
+
+  /* F: candidates from every directory prefix of the file. */
+  for (gsize i = 0; i <= flen && ok; i++) {
+    if (i > 0 && file[i - 1] != '/')
+      continue;
+    memcpy (key, file, i);
+    key[i] = '\0';
+    GArray *list = g_hash_table_lookup (m->buckets, key);
+    if (list)
+      try_candidates (m, list, file, hits, &ok, error);
+  }
+  if (ok)
+    try_candidates (m, m->always, file, hits, &ok, error);
+  for (guint i = 0; i < m->n_entries->len && ok; i++) {
+    guint tvi = g_array_index (m->n_entries, guint, i);
+    if (n_entry_matches (m, entry_at (m, tvi), file, &ok, error))
+      g_array_append_val (hits, tvi);
+  }
+  if (!ok)
+    return FALSE;
+
+  g_array_sort (hits, compare_guint);
+
+  guint file_pd = count_slashes (file);
+  guint si_prev = G_MAXUINT;
+  gboolean excluded = FALSE;
+  for (guint i = 0; i < hits->len; i++) {
+    guint tvi = g_array_index (hits, guint, i);
+    guint si = g_array_index (m->entry_section, guint, tvi);
+    Section *s = &g_array_index (m->sections, Section, si);
+    if (si != si_prev) {
+      si_prev = si;
+      excluded = FALSE;
+      for (guint x = 0; s->x_entries && x < s->x_entries->len && ok; x++) {
+        Entry *xe = entry_at (m, g_array_index (s->x_entries, guint, x));
+        if (entry_matches_file (m, xe, file, &ok, error)) {
+          excluded = TRUE;
+          break;
+        }
+      }
+      if (!ok)
+        return FALSE;
+    }
+    if (excluded)
+      continue;
+
+    Entry *e = entry_at (m, tvi);
+    PccMatch match = { .tvi = tvi, .depth = 0, .exact = FALSE };
+    if (e->type == 'F') {
+      const char *v = e->value;
+      gsize vlen = strlen (v);
+      int depth = count_slashes (v);
+      if (vlen == 0 || v[vlen - 1] != '/')
+        depth++;
+      if (g_str_has_prefix (v, ".*"))
+        depth = -1;
+      match.depth = depth;
+      match.exact = depth >= (int) file_pd && s->maintained && s->has_m;
+    }
+    g_array_append_val (out, match);
+  }
+  return TRUE;
+}
+
+guint
+pcc_maintainers_get_n_keywords (const PccMaintainers *m)
+{
+  return m->k_entries->len;
+}
+
+guint
+pcc_maintainers_keyword_tvi (const PccMaintainers *m, guint k)
+{
+  return g_array_index (m->k_entries, guint, k);
+}
+
+gboolean
+pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
+                                gsize len, gboolean in_diff, GArray *hits,
+                                GError **error)
+{
+  if (in_diff && (len == 0 || (line[0] != '+' && line[0] != '-')))
+    return TRUE; /* "^[+-].*" cannot match */
+
+  for (guint k = 0; k < m->k_entries->len; k++) {
+    guint tvi = g_array_index (m->k_entries, guint, k);
+    Entry *e = entry_at (m, tvi);
+    PccRegex **slot = in_diff ? &e->re_diff : &e->re;
+    if (*slot == NULL) {
+      /* The script interpolates the keyword after its prefix, so a '#'
+       * in the keyword comments out the rest under /x, as here. */
+      g_autofree char *pattern =
+        in_diff ? g_strconcat ("^[+-].*", e->value, NULL) : g_strdup (e->value);
+      *slot = compile_entry (m, e, pattern,
+                             PCC_REGEX_EXTENDED | PCC_REGEX_JIT, error);
+      if (*slot == NULL)
+        return FALSE; /* the script dies on a bad keyword too */
+    }
+    if (pcc_regex_match (*slot, line, len, 0))
+      g_array_append_val (hits, tvi);
+  }
+  return TRUE;
+}

@@ -1,0 +1,406 @@
+/* pcc-options.c - Getopt::Long, the way get_maintainer.pl uses it. */
+#include "pcc-options.h"
+#include "pcc-error.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+pcc_options_init (PccOptions *o)
+{
+  memset (o, 0, sizeof *o);
+  o->email = TRUE;
+  o->email_usename = TRUE;
+  o->email_maintainer = TRUE;
+  o->email_reviewer = TRUE;
+  o->email_fixes = TRUE;
+  o->email_list = TRUE;
+  o->email_moderated_list = TRUE;
+  o->email_subscriber_list = FALSE;
+  o->email_git_penguin_chiefs = FALSE;
+  o->email_git = FALSE;
+  o->email_git_fallback = TRUE;
+  o->email_remove_duplicates = TRUE;
+  o->email_use_mailmap = TRUE;
+  o->output_multiline = TRUE;
+  o->output_separator = g_strdup (", ");
+  o->output_roles = FALSE;
+  o->output_rolestats = TRUE;
+  o->output_section_maxlen = 50;
+  o->tree = TRUE;
+  o->letters = g_strdup ("");
+  o->keywords = TRUE;
+  o->pattern_depth = 0;
+  o->rest_rule = PCC_REST_SEED;
+}
+
+void
+pcc_options_clear (PccOptions *o)
+{
+  g_clear_pointer (&o->output_separator, g_free);
+  g_clear_pointer (&o->letters, g_free);
+}
+
+gboolean
+pcc_options_finish (PccOptions *o, GError **error)
+{
+  if (strcmp (o->output_separator, ", ") != 0)
+    o->output_multiline = FALSE;
+  if (o->output_rolestats)
+    o->output_roles = TRUE;
+  if (o->sections || o->letters[0] != '\0') {
+    o->sections = TRUE;
+    o->email = FALSE;
+    o->email_list = FALSE;
+    o->scm = FALSE;
+    o->status = FALSE;
+    o->subsystem = FALSE;
+    o->web = FALSE;
+    o->keywords = FALSE;
+  } else if (!o->email && !o->scm && !o->status && !o->subsystem && !o->web) {
+    g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                 "Missing required option: email, scm, status, subsystem "
+                 "or web");
+    return FALSE;
+  }
+  if (o->email
+      && !(o->email_maintainer || o->email_reviewer || o->email_list
+           || o->email_subscriber_list || o->email_git
+           || o->email_git_penguin_chiefs || o->email_git_blame)) {
+    g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                 "Please select at least 1 email option");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+pcc_args_init (PccArgs *args)
+{
+  memset (args, 0, sizeof *args);
+  pcc_options_init (&args->gm);
+  args->files = g_ptr_array_new_with_free_func (g_free);
+}
+
+void
+pcc_args_clear (PccArgs *args)
+{
+  pcc_options_clear (&args->gm);
+  g_clear_pointer (&args->files, g_ptr_array_unref);
+  g_clear_pointer (&args->tree_path, g_free);
+  g_clear_pointer (&args->tree_rev, g_free);
+  g_clear_pointer (&args->maintainer_path, g_free);
+}
+
+typedef enum {
+  OPT_BOOL,    /* "name!" : --name, --noname, --no-name */
+  OPT_FLAG,    /* "name"  : --name only */
+  OPT_INT,     /* "name=i" */
+  OPT_STRING,  /* "name=s" */
+  OPT_OPTSTR,  /* "name:s" */
+  OPT_ACTION,  /* patchcc's own, handled in apply() */
+} OptKind;
+
+typedef struct {
+  const char *names; /* "k|keywords" */
+  OptKind kind;
+  gsize offset;      /* into PccArgs, for BOOL/FLAG/INT/STRING */
+} OptSpec;
+
+#define GM(field) G_STRUCT_OFFSET (PccArgs, gm) + G_STRUCT_OFFSET (PccOptions, field)
+#define AR(field) G_STRUCT_OFFSET (PccArgs, field)
+#define IGNORED ((gsize) -1)
+
+static const OptSpec specs[] = {
+  { "email", OPT_BOOL, GM (email) },
+  { "git", OPT_BOOL, GM (email_git) },
+  { "git-all-signature-types", OPT_BOOL, IGNORED },
+  { "git-blame", OPT_BOOL, GM (email_git_blame) },
+  { "git-blame-signatures", OPT_BOOL, IGNORED },
+  { "git-fallback", OPT_BOOL, GM (email_git_fallback) },
+  { "git-chief-penguins", OPT_BOOL, GM (email_git_penguin_chiefs) },
+  { "git-min-signatures", OPT_INT, IGNORED },
+  { "git-max-maintainers", OPT_INT, IGNORED },
+  { "git-min-percent", OPT_INT, IGNORED },
+  { "git-since", OPT_STRING, IGNORED },
+  { "hg-since", OPT_STRING, IGNORED },
+  { "i|interactive", OPT_BOOL, AR (interactive) },
+  { "remove-duplicates", OPT_BOOL, GM (email_remove_duplicates) },
+  { "mailmap", OPT_BOOL, GM (email_use_mailmap) },
+  { "m", OPT_BOOL, GM (email_maintainer) },
+  { "r", OPT_BOOL, GM (email_reviewer) },
+  { "n", OPT_BOOL, GM (email_usename) },
+  { "l", OPT_BOOL, GM (email_list) },
+  { "fixes", OPT_BOOL, GM (email_fixes) },
+  { "moderated", OPT_BOOL, GM (email_moderated_list) },
+  { "s", OPT_BOOL, GM (email_subscriber_list) },
+  { "multiline", OPT_BOOL, GM (output_multiline) },
+  { "roles", OPT_BOOL, GM (output_roles) },
+  { "rolestats", OPT_BOOL, GM (output_rolestats) },
+  { "separator", OPT_STRING, GM (output_separator) },
+  { "subsystem", OPT_BOOL, GM (subsystem) },
+  { "status", OPT_BOOL, GM (status) },
+  { "scm", OPT_BOOL, GM (scm) },
+  { "tree", OPT_BOOL, GM (tree) },
+  { "web", OPT_BOOL, GM (web) },
+  { "letters", OPT_STRING, GM (letters) },
+  { "pattern-depth", OPT_INT, GM (pattern_depth) },
+  { "k|keywords", OPT_BOOL, GM (keywords) },
+  { "sections", OPT_BOOL, GM (sections) },
+  { "fe|file-emails", OPT_BOOL, GM (email_file_emails) },
+  { "f|file", OPT_FLAG, GM (from_filename) },
+  { "find-maintainer-files", OPT_FLAG, AR (find_maintainer_files) },
+  { "mpath|maintainer-path", OPT_STRING, AR (maintainer_path) },
+  { "self-test", OPT_OPTSTR, AR (self_test) },
+  { "v|version", OPT_FLAG, AR (version) },
+  { "h|help|usage", OPT_FLAG, AR (help) },
+  /* patchcc's own */
+  { "tree-path", OPT_STRING, AR (tree_path) },
+  { "tree-rev", OPT_STRING, AR (tree_rev) },
+  { "explain", OPT_BOOL, AR (explain) },
+  { "skip-dev-null", OPT_BOOL, GM (skip_dev_null) },
+  { "rest-rule", OPT_ACTION, 0 },
+  { "max-size", OPT_ACTION, 1 },
+  { "to", OPT_ACTION, 2 },
+  { "cc", OPT_ACTION, 3 },
+};
+
+static gboolean
+name_in (const char *names, const char *name)
+{
+  g_auto (GStrv) alts = g_strsplit (names, "|", -1);
+  for (char **a = alts; *a; a++)
+    if (g_ascii_strcasecmp (*a, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Find the spec for @name; *negated is set for --noX / --no-X. */
+static const OptSpec *
+lookup (const char *name, gboolean *negated)
+{
+  *negated = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    if (name_in (specs[i].names, name))
+      return &specs[i];
+  const char *rest = NULL;
+  if (g_ascii_strncasecmp (name, "no-", 3) == 0)
+    rest = name + 3;
+  else if (g_ascii_strncasecmp (name, "no", 2) == 0)
+    rest = name + 2;
+  if (rest == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    if (specs[i].kind == OPT_BOOL && name_in (specs[i].names, rest)) {
+      *negated = TRUE;
+      return &specs[i];
+    }
+  return NULL;
+}
+
+static gboolean
+parse_int (const char *s, int *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (s, &end, 10);
+  if (*s == '\0' || *end != '\0' || errno || v < G_MININT || v > G_MAXINT)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static void
+b4_mode (PccOptions *o, gboolean to)
+{
+  /* --nogit --nogit-fallback --nogit-chief-penguins --norolestats and
+   * --nol (To) or --nom (Cc). */
+  o->email_git = FALSE;
+  o->email_git_fallback = FALSE;
+  o->email_git_penguin_chiefs = FALSE;
+  o->output_rolestats = FALSE;
+  if (to)
+    o->email_list = FALSE;
+  else
+    o->email_maintainer = FALSE;
+}
+
+static gboolean
+apply (PccArgs *args, const OptSpec *spec, const char *name, gboolean negated,
+       const char *value, GError **error)
+{
+  char *base = (char *) args;
+
+  switch (spec->kind) {
+  case OPT_BOOL:
+  case OPT_FLAG:
+    if (spec->offset != IGNORED)
+      *(gboolean *) (base + spec->offset) = !negated;
+    return TRUE;
+  case OPT_INT: {
+    int v;
+    if (!parse_int (value, &v)) {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "Value \"%s\" invalid for option %s (number expected)",
+                   value, name);
+      return FALSE;
+    }
+    if (spec->offset != IGNORED)
+      *(int *) (base + spec->offset) = v;
+    return TRUE;
+  }
+  case OPT_STRING:
+  case OPT_OPTSTR:
+    if (spec->kind == OPT_OPTSTR)
+      *(gboolean *) (base + spec->offset) = TRUE;
+    else if (spec->offset != IGNORED) {
+      char **slot = (char **) (base + spec->offset);
+      g_free (*slot);
+      *slot = g_strdup (value);
+    }
+    return TRUE;
+  case OPT_ACTION:
+    switch (spec->offset) {
+    case 0:
+      if (g_ascii_strcasecmp (value, "seed") == 0)
+        args->gm.rest_rule = PCC_REST_SEED;
+      else if (g_ascii_strcasecmp (value, "public") == 0)
+        args->gm.rest_rule = PCC_REST_PUBLIC;
+      else if (g_ascii_strcasecmp (value, "always") == 0)
+        args->gm.rest_rule = PCC_REST_ALWAYS;
+      else {
+        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                     "--rest-rule takes seed, public or always, not \"%s\"",
+                     value);
+        return FALSE;
+      }
+      return TRUE;
+    case 1: {
+      char *end;
+      guint64 v = g_ascii_strtoull (value, &end, 10);
+      if (*value == '\0' || *end != '\0' || v == 0) {
+        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                     "--max-size takes a number of bytes, not \"%s\"", value);
+        return FALSE;
+      }
+      args->max_size = v;
+      return TRUE;
+    }
+    default:
+      b4_mode (&args->gm, spec->offset == 2);
+      return TRUE;
+    }
+  }
+  return TRUE;
+}
+
+static gboolean
+takes_value (const OptSpec *spec)
+{
+  return spec->kind == OPT_INT || spec->kind == OPT_STRING
+         || (spec->kind == OPT_ACTION && spec->offset < 2);
+}
+
+gboolean
+pcc_args_parse (PccArgs *args, char **argv, GError **error)
+{
+  for (guint i = 0; argv[i] != NULL; i++) {
+    const char *arg = argv[i];
+    if (strcmp (arg, "--") == 0) {
+      for (i++; argv[i] != NULL; i++)
+        g_ptr_array_add (args->files, g_strdup (argv[i]));
+      break;
+    }
+    if (arg[0] != '-' || arg[1] == '\0') {
+      g_ptr_array_add (args->files, g_strdup (arg));
+      continue;
+    }
+    const char *name = arg + (arg[1] == '-' ? 2 : 1);
+    const char *eq = strchr (name, '=');
+    g_autofree char *key = eq ? g_strndup (name, eq - name) : g_strdup (name);
+    gboolean negated;
+    const OptSpec *spec = lookup (key, &negated);
+    if (spec == NULL) {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "Unknown option: %s", key);
+      return FALSE;
+    }
+    const char *value = NULL;
+    if (takes_value (spec)) {
+      if (eq)
+        value = eq + 1;
+      else if (argv[i + 1] != NULL)
+        value = argv[++i];
+      else {
+        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                     "Option %s requires an argument", key);
+        return FALSE;
+      }
+    } else if (spec->kind == OPT_OPTSTR) {
+      value = eq ? eq + 1 : "";
+    } else if (eq) {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "Option %s does not take an argument", key);
+      return FALSE;
+    }
+    if (!apply (args, spec, key, negated, value, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+GPtrArray *
+pcc_conf_words (const char *data)
+{
+  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) lines = g_strsplit (data, "\n", -1);
+  for (char **l = lines; *l; l++) {
+    g_strstrip (*l);
+    if ((*l)[0] == '#' || (*l)[0] == '\0')
+      continue;
+    g_auto (GStrv) parts = g_strsplit_set (*l, " \t\r\f\v", -1);
+    for (char **w = parts; *w; w++) {
+      if (**w == '\0')
+        continue;
+      if (**w == '#')
+        break;
+      g_ptr_array_add (words, g_strdup (*w));
+    }
+  }
+  return words;
+}
+
+const char *
+pcc_usage_text (void)
+{
+  return
+    "usage: patchcc [options] patchfile\n"
+    "       patchcc [options] -f file|directory\n"
+    "       patchcc cover [--template NAME] [--provenance-file F] PATCHES...\n"
+    "\n"
+    "patchcc prints what scripts/get_maintainer.pl prints, with THE REST\n"
+    "used only as a fallback (kernel/patches/0001), and takes its options:\n"
+    "  --email --m --r --n --l --s --moderated --multiline --separator STR\n"
+    "  --roles --rolestats --remove-duplicates --mailmap --keywords\n"
+    "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
+    "  --web --file-emails -f --fixes --git-fallback --git-chief-penguins\n"
+    "  --tree --mpath PATH (negate with --noX or --no-X)\n"
+    "Git history is not read: --git and --git-blame are refused, and\n"
+    "--git-fallback and Fixes: signers have no effect.\n"
+    "\n"
+    "patchcc's own options:\n"
+    "  --tree-path DIR    the kernel tree (default: the current directory if\n"
+    "                     it is the top of one, else $PATCHCC_TREE)\n"
+    "  --tree-rev REV     read MAINTAINERS from commit REV of the git\n"
+    "                     repository at the tree path\n"
+    "  --rest-rule RULE   seed (default), public (subscribers-only lists do\n"
+    "                     not count, kernel/patches/0003) or always\n"
+    "  --to, --cc         b4's To and Cc commands: --nogit --nogit-fallback\n"
+    "                     --nogit-chief-penguins --norolestats --nol (--nom)\n"
+    "  --explain          say why each recipient is there\n"
+    "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
+    "                     the THE REST fallback)\n"
+    "  --max-size BYTES   refuse larger inputs (default 67108864)\n"
+    "  --version, --help\n";
+}

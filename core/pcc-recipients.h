@@ -1,0 +1,174 @@
+/* pcc-recipients.h - who gets a patch, and why.
+ *
+ * The engine computes what scripts/get_maintainer.pl prints for a patch,
+ * with Konstantin Ryabitsev's "only use THE REST as a fallback" change
+ * (seed 001, kernel/patches/0001) applied: for each file, the THE REST
+ * section is dropped from the matched sections when another matched
+ * section has an L: list.  The rule is a setting (PccRestRule) so the
+ * original script and our follow-up fix (kernel/patches/0003) can be
+ * reproduced too.
+ *
+ * Everything the script does without git history is reproduced, byte for
+ * byte: matching, pattern-depth ordering, roles and role statistics,
+ * section-name truncation, .mailmap, duplicate removal, e-mail addresses
+ * found in .yaml bindings, keywords, --sections, --scm/--status/...
+ * One difference is chosen: where the script orders sections of equal
+ * pattern depth by Perl's hash order (which changes with
+ * PERL_HASH_SEED), patchcc uses MAINTAINERS order.
+ *
+ * Each recipient carries its reasons: which file, which MAINTAINERS
+ * entry (pattern or keyword) and which section brought it in; and for
+ * every file the engine records whether THE REST matched and why it was
+ * kept or dropped.
+ */
+#ifndef PCC_RECIPIENTS_H
+#define PCC_RECIPIENTS_H
+
+#include <glib.h>
+#include "pcc-maintainers.h"
+#include "pcc-mailmap.h"
+#include "pcc-patch.h"
+#include "pcc-tree.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PCC_REST_SEED,    /* seed 001: any L: of another section drops THE REST */
+  PCC_REST_PUBLIC,  /* 0003: only lists that are not subscribers-only count */
+  PCC_REST_ALWAYS,  /* the original script: THE REST always applies */
+} PccRestRule;
+
+/* The script's options, with its defaults set by pcc_options_init(). */
+typedef struct {
+  gboolean email, email_usename, email_maintainer, email_reviewer;
+  gboolean email_fixes, email_list, email_moderated_list;
+  gboolean email_subscriber_list, email_git_penguin_chiefs;
+  gboolean email_git, email_git_fallback, email_git_blame;
+  gboolean email_remove_duplicates, email_use_mailmap;
+  gboolean output_multiline, output_roles, output_rolestats;
+  char *output_separator;
+  int output_section_maxlen;
+  gboolean scm, web, subsystem, status, tree;
+  char *letters;
+  gboolean keywords, sections, email_file_emails, from_filename;
+  int pattern_depth;
+  PccRestRule rest_rule;
+  /* patchcc's own: ignore the "dev/null" file the script finds for new
+   * and deleted files (which keeps THE REST, and LKML, for them). */
+  gboolean skip_dev_null;
+} PccOptions;
+
+void pcc_options_init (PccOptions *opts);
+void pcc_options_clear (PccOptions *opts);
+/* The script's post-processing of its options (--separator turns off
+ * --multiline, --rolestats implies --roles, --sections/--letters turn
+ * off e-mail output...).  Fails with PCC_ERROR_OPTION with the script's
+ * complaints ("Please select at least 1 email option"). */
+gboolean pcc_options_finish (PccOptions *opts, GError **error);
+
+typedef enum {
+  PCC_KIND_MAINTAINER,      /* M: */
+  PCC_KIND_REVIEWER,        /* R: */
+  PCC_KIND_LIST,            /* L: open list */
+  PCC_KIND_MODERATED_LIST,  /* L: ... (moderated for non-subscribers) */
+  PCC_KIND_SUBSCRIBER_LIST, /* L: ... (subscribers-only) */
+  PCC_KIND_FILE_EMAIL,      /* found in a .yaml binding or with --file-emails */
+  PCC_KIND_CHIEF_PENGUIN,   /* --git-chief-penguins */
+} PccRecipientKind;
+
+typedef enum {
+  PCC_REASON_PATTERN,       /* an F: or N: entry matched a file */
+  PCC_REASON_KEYWORD,       /* a K: entry matched a line of the patch */
+  PCC_REASON_FILE_EMAIL,    /* the address is written in the file */
+} PccReasonKind;
+
+typedef struct {
+  PccReasonKind kind;
+  const char *file;         /* the file of the patch (NULL for keywords) */
+  guint tvi;                /* the F:/N:/K: entry */
+  guint section;            /* the section's name entry */
+  guint lineno;             /* keyword: line of the patch that matched */
+} PccReason;
+
+typedef struct {
+  char *address;            /* as printed: "Name <addr>" or "list@host" */
+  char *name;               /* "" when none; quoted as the script quotes */
+  char *email;              /* the bare address */
+  char *role;               /* the role text the script prints */
+  PccRecipientKind kind;
+  GArray *reasons;          /* PccReason */
+} PccRecipient;
+
+typedef enum {
+  PCC_REST_NOT_MATCHED,     /* THE REST did not match this file */
+  PCC_REST_KEPT_NO_LIST,    /* kept: no other matched section has a list */
+  PCC_REST_KEPT_ALWAYS,     /* kept: PCC_REST_ALWAYS */
+  PCC_REST_DROPPED,         /* dropped: @list_section has a list */
+} PccRestDecision;
+
+typedef struct {
+  const char *file;
+  PccRestDecision decision;
+  guint list_section;       /* for PCC_REST_DROPPED: one section with a list */
+  guint n_matches;          /* sections matched (before the rule) */
+} PccFileRest;
+
+typedef struct _PccResult PccResult;
+
+/* The engine: a tree with its MAINTAINERS and .mailmap loaded. */
+typedef struct _PccEngine PccEngine;
+
+/* Load MAINTAINERS (or @maintainers_path) and, when @use_mailmap, .mailmap
+ * from @tree.  @tree must outlive the engine. */
+PccEngine *pcc_engine_new (const PccTree *tree, const char *maintainers_path,
+                           gboolean use_mailmap, GError **error);
+void pcc_engine_free (PccEngine *engine);
+PccMaintainers *pcc_engine_get_maintainers (PccEngine *engine);
+const PccTree *pcc_engine_get_tree (PccEngine *engine);
+
+/* Compute the recipients of one or more patches (the union, as the
+ * script does for several patch files on one command line). */
+PccResult *pcc_engine_compute (PccEngine *engine, const PccOptions *opts,
+                               PccPatch *const *patches, guint n_patches,
+                               GError **error);
+/* Compute for files named directly (the script's -f mode); @paths are
+ * relative to the top of the tree. */
+PccResult *pcc_engine_compute_files (PccEngine *engine,
+                                     const PccOptions *opts,
+                                     const char *const *paths, guint n_paths,
+                                     GError **error);
+
+void pcc_result_free (PccResult *result);
+
+/* The recipients, in the order the script prints them. */
+guint pcc_result_get_n_recipients (const PccResult *result);
+const PccRecipient *pcc_result_get_recipient (const PccResult *result,
+                                              guint i);
+/* The files considered, and what THE REST rule did for each. */
+guint pcc_result_get_n_files (const PccResult *result);
+const PccFileRest *pcc_result_get_file_rest (const PccResult *result,
+                                             guint i);
+
+/* Exactly the script's standard output for these options. */
+char *pcc_result_format (const PccResult *result);
+
+/* What the script would have printed on standard error (warnings such as
+ * "Invalid MAINTAINERS address"), one message a line; may be empty. */
+const GPtrArray *pcc_result_get_warnings (const PccResult *result);
+
+/* A human-readable explanation: for each recipient the files, patterns
+ * and sections that brought it in, and for LKML/THE REST why it was kept
+ * or dropped.  MAINTAINERS lines are cited as "MAINTAINERS:1234". */
+char *pcc_result_explain (const PccResult *result);
+
+/* Short one-line reason for a recipient, for a table cell:
+ * "drivers/net/foo.c → F: drivers/net/ → NETWORKING DRIVERS". */
+char *pcc_result_describe_reason (const PccResult *result,
+                                  const PccRecipient *recipient);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccEngine, pcc_engine_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccResult, pcc_result_free)
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,126 @@
+/* pcc-regex.c - PCRE2 in 8-bit mode, without UTF or UCP. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "pcc-regex.h"
+
+#include <string.h>
+#include <pcre2.h>
+
+struct _PccRegex {
+  pcre2_code *code;
+  pcre2_match_data *md;
+};
+
+PccRegex *
+pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
+{
+  uint32_t opts = 0;
+  int errcode;
+  PCRE2_SIZE erroff;
+
+  if (flags & PCC_REGEX_EXTENDED)
+    opts |= PCRE2_EXTENDED;
+  if (flags & PCC_REGEX_CASELESS)
+    opts |= PCRE2_CASELESS;
+  if (flags & PCC_REGEX_DOTALL)
+    opts |= PCRE2_DOTALL;
+  /* Perl's $ matches at the end and before a final newline, which is
+   * PCRE2's default; newlines are LF only. */
+  pcre2_compile_context *cc = pcre2_compile_context_create (NULL);
+  pcre2_set_newline (cc, PCRE2_NEWLINE_LF);
+  pcre2_code *code = pcre2_compile ((PCRE2_SPTR) pattern, PCRE2_ZERO_TERMINATED,
+                                    opts, &errcode, &erroff, cc);
+  pcre2_compile_context_free (cc);
+  if (code == NULL) {
+    PCRE2_UCHAR msg[256];
+    pcre2_get_error_message (errcode, msg, sizeof msg);
+    g_set_error (error, G_REGEX_ERROR, G_REGEX_ERROR_COMPILE,
+                 "%s at offset %zu", (const char *) msg, (size_t) erroff);
+    return NULL;
+  }
+  if (flags & PCC_REGEX_JIT)
+    pcre2_jit_compile (code, PCRE2_JIT_COMPLETE); /* falls back if it fails */
+  PccRegex *re = g_new0 (PccRegex, 1);
+  re->code = code;
+  re->md = pcre2_match_data_create_from_pattern (code, NULL);
+  return re;
+}
+
+void
+pcc_regex_free (PccRegex *re)
+{
+  if (re == NULL)
+    return;
+  pcre2_match_data_free (re->md);
+  pcre2_code_free (re->code);
+  g_free (re);
+}
+
+gboolean
+pcc_regex_match (PccRegex *re, const char *subject, gssize len, gsize start)
+{
+  PCRE2_SIZE l = len < 0 ? strlen (subject) : (PCRE2_SIZE) len;
+  int rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start, 0, re->md,
+                        NULL);
+  return rc >= 0;
+}
+
+gboolean
+pcc_regex_group_pos (PccRegex *re, guint n, gsize *start, gsize *end)
+{
+  if (n >= pcre2_get_ovector_count (re->md))
+    return FALSE;
+  PCRE2_SIZE *ov = pcre2_get_ovector_pointer (re->md);
+  if (ov[2 * n] == PCRE2_UNSET)
+    return FALSE;
+  if (start)
+    *start = ov[2 * n];
+  if (end)
+    *end = ov[2 * n + 1];
+  return TRUE;
+}
+
+char *
+pcc_regex_group (PccRegex *re, const char *subject, guint n)
+{
+  gsize s, e;
+  if (!pcc_regex_group_pos (re, n, &s, &e))
+    return NULL;
+  return g_strndup (subject + s, e - s);
+}
+
+char *
+pcc_regex_replace (PccRegex *re, const char *subject, const char *replacement,
+                   gboolean global)
+{
+  GString *out = g_string_new (NULL);
+  gsize len = strlen (subject), pos = 0;
+
+  while (pos <= len && pcc_regex_match (re, subject, len, pos)) {
+    gsize ms, me;
+    pcc_regex_group_pos (re, 0, &ms, &me);
+    g_string_append_len (out, subject + pos, ms - pos);
+    for (const char *r = replacement; *r; r++) {
+      if (*r == '$' && r[1] >= '0' && r[1] <= '9') {
+        gsize gs, ge;
+        if (pcc_regex_group_pos (re, r[1] - '0', &gs, &ge))
+          g_string_append_len (out, subject + gs, ge - gs);
+        r++;
+      } else {
+        g_string_append_c (out, *r);
+      }
+    }
+    if (me == ms) {
+      /* an empty match: copy one byte and go on, as Perl does */
+      if (ms < len)
+        g_string_append_c (out, subject[ms]);
+      pos = ms + 1;
+    } else {
+      pos = me;
+    }
+    if (!global)
+      break;
+  }
+  if (pos < len)
+    g_string_append (out, subject + pos);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,55 @@
+/* pcc-regex.h - Perl regular expressions with Perl's byte semantics.
+ *
+ * get_maintainer.pl matches bytes: its strings are never decoded, so \w,
+ * \s, \b and (?i) only know ASCII.  GLib's GRegex always turns on
+ * Unicode properties (PCRE2_UCP), even with G_REGEX_RAW, and then treats
+ * bytes 0x80-0xff as Latin-1 letters: "Behún" would need no quotes.  So
+ * the patterns that must behave as the script's do go through PCRE2
+ * directly, in 8-bit mode without UTF or UCP.  Everything else in
+ * patchcc uses GLib.
+ *
+ * A PccRegex keeps its match data: it is not thread-safe.
+ */
+#ifndef PCC_REGEX_H
+#define PCC_REGEX_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _PccRegex PccRegex;
+
+typedef enum {
+  PCC_REGEX_DEFAULT = 0,
+  PCC_REGEX_EXTENDED = 1 << 0, /* /x */
+  PCC_REGEX_CASELESS = 1 << 1, /* /i */
+  PCC_REGEX_DOTALL = 1 << 2,   /* /s */
+  PCC_REGEX_JIT = 1 << 3,      /* compile to machine code: for hot patterns */
+} PccRegexFlags;
+
+/* Compile @pattern; NULL with @error (G_REGEX_ERROR_COMPILE) and PCRE2's
+ * message with the offset when it is not valid. */
+PccRegex *pcc_regex_new (const char *pattern, PccRegexFlags flags,
+                         GError **error);
+void pcc_regex_free (PccRegex *re);
+
+/* Match @len bytes of @subject (-1: up to the NUL) from @start.  On a
+ * match the groups can be read with pcc_regex_group(). */
+gboolean pcc_regex_match (PccRegex *re, const char *subject, gssize len,
+                          gsize start);
+/* Group @n of the last match (0: the whole match); NULL when the group
+ * did not take part.  @start/@end may be NULL. */
+char *pcc_regex_group (PccRegex *re, const char *subject, guint n);
+gboolean pcc_regex_group_pos (PccRegex *re, guint n, gsize *start,
+                              gsize *end);
+
+/* s/re/replacement/ (or /g with @global): "$1".."$9" in @replacement are
+ * groups. */
+char *pcc_regex_replace (PccRegex *re, const char *subject,
+                         const char *replacement, gboolean global);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccRegex, pcc_regex_free)
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,66 @@
+/* pcc-tree.h - read-only access to a kernel source tree.
+ *
+ * get_maintainer.pl reads MAINTAINERS, .mailmap and a few other files
+ * from the tree it runs in, and asks the file system whether F: patterns
+ * name directories.  A PccTree answers those questions either from a
+ * work tree on disk or from a commit of a git repository (through
+ * libgit2), so that recipients can be computed against the tree a patch
+ * was made for (its base-commit:) without checking it out.
+ */
+#ifndef PCC_TREE_H
+#define PCC_TREE_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _PccTree PccTree;
+
+/* Open a work tree (a directory on disk).  Nothing is read yet.
+ * Returns NULL and sets @error when @path is not a readable directory. */
+PccTree *pcc_tree_open_dir (const char *path, GError **error);
+
+/* Open the tree of @rev (any revision git understands: a commit id, a
+ * branch, "HEAD") in the git repository at @repo_path (a work tree or a
+ * bare repository).  Returns NULL and sets @error (PCC_ERROR_GIT) when
+ * the repository or the revision cannot be found. */
+PccTree *pcc_tree_open_git (const char *repo_path, const char *rev,
+                            GError **error);
+
+void pcc_tree_free (PccTree *tree);
+
+/* A short human-readable description: "/usr/src/linux" or
+ * "/src/linux.git@1a2b3c4d5e6f". */
+const char *pcc_tree_describe (const PccTree *tree);
+
+/* The directory on disk, or NULL for a git tree. */
+const char *pcc_tree_get_path (const PccTree *tree);
+
+/* Read @relpath (relative to the top of the tree).  Returns a
+ * NUL-terminated buffer (the length without that NUL in @len) or NULL
+ * with @error set (G_FILE_ERROR_NOENT in the G_FILE_ERROR domain when
+ * the file does not exist). */
+char *pcc_tree_read_file (const PccTree *tree, const char *relpath,
+                          gsize *len, GError **error);
+
+/* Whether @relpath names a directory / a regular file in the tree.  The
+ * path is taken literally, as Perl's -d and -f do. */
+gboolean pcc_tree_is_dir (const PccTree *tree, const char *relpath);
+gboolean pcc_tree_is_file (const PccTree *tree, const char *relpath);
+/* Any kind of entry (-e). */
+gboolean pcc_tree_exists (const PccTree *tree, const char *relpath);
+
+/* The same test as get_maintainer.pl's top_of_kernel_tree(): COPYING,
+ * CREDITS, Kbuild, MAINTAINERS, Makefile, README and the main
+ * directories are present. */
+gboolean pcc_tree_is_kernel_top (const PccTree *tree);
+
+/* Whether the tree lives in a version-controlled checkout (a .git
+ * entry in a work tree, or always for a git tree). */
+gboolean pcc_tree_has_vcs (const PccTree *tree);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccTree, pcc_tree_free)
+
+G_END_DECLS
+
+#endif
