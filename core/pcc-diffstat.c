@@ -1254,7 +1254,7 @@ collect_entries (PccDiffstat *ds)
 }
 
 static int
-decimal_width (guintmax_t n)
+decimal_width (guint64 n)
 {
   int w = 1;
   while (n >= 10)
@@ -1323,12 +1323,12 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
   if (entries->len == 0)
     return g_string_free (out, FALSE);
 
-  guintmax_t max_change = 0;
+  guint64 max_change = 0;
   int max_len = 0, number_width = 0, bin_width = 0;
   for (guint i = 0; i < entries->len; i++)
     {
       const Entry *e = &g_array_index (entries, Entry, i);
-      guintmax_t change = (guintmax_t) e->added + e->deleted;
+      guint64 change = (guint64) e->added + e->deleted;
       int len = utf8_strwidth (e->print_name);
       if (max_len < len)
         max_len = len;
@@ -1408,7 +1408,7 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
       dels += e->deleted;
 
       int add = (int) e->added, del = (int) e->deleted;
-      if ((guintmax_t) graph_width <= max_change)
+      if ((guint64) graph_width <= max_change)
         {
           int total = scale_linear (add + del, graph_width, (int) max_change);
           if (total < 2 && add && del)

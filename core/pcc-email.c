@@ -75,6 +75,25 @@ regexes (void)
   static EmailRegexes r;
 
   if (g_once_init_enter (&once)) {
+    r.parse_named = compile ("^([^<]+)<(.+\\@.*)>.*$", 0);
+    r.parse_bracket = compile ("^\\s*<(.+\\@\\S*)>.*$", 0);
+    r.parse_bare = compile ("^(.+\\@\\S*).*$", 0);
+    r.must_quote = compile ("[^\\w \\-]", PCC_REGEX_CASELESS);
+    r.unescaped_quote = compile ("(?<!\\\\)\"", 0);
+    g_once_init_leave (&once, 1);
+  }
+  return &r;
+}
+
+/* The RFC 822 expressions are large: compiled only when a MAINTAINERS
+ * address is first checked. */
+static const EmailRegexes *
+rfc822_regexes (void)
+{
+  static gsize once = 0;
+  static EmailRegexes r;
+
+  if (g_once_init_enter (&once)) {
     g_autofree char *re = make_rfc822re ();
     g_autofree char *full = g_strdup_printf ("^%s$", re);
     g_autofree char *list =
@@ -82,11 +101,6 @@ regexes (void)
     g_autofree char *item =
       g_strdup_printf ("(?:^|,(?:(?:\\r\\n)?[ \\t])*)(%s)", re);
 
-    r.parse_named = compile ("^([^<]+)<(.+\\@.*)>.*$", 0);
-    r.parse_bracket = compile ("^\\s*<(.+\\@\\S*)>.*$", 0);
-    r.parse_bare = compile ("^(.+\\@\\S*).*$", 0);
-    r.must_quote = compile ("[^\\w \\-]", PCC_REGEX_CASELESS);
-    r.unescaped_quote = compile ("(?<!\\\\)\"", 0);
     r.rfc822_full = compile (full, PCC_REGEX_DOTALL);
     r.rfc822_list = compile (list, PCC_REGEX_DOTALL);
     r.rfc822_item = compile (item, PCC_REGEX_DOTALL);
@@ -190,7 +204,7 @@ pcc_email_format (const char *name_in, const char *address_in,
 static char *
 strip_comments (const char *s)
 {
-  const EmailRegexes *r = regexes ();
+  const EmailRegexes *r = rfc822_regexes ();
   char *cur = g_strdup (s);
 
   /* s/^(...)\(comment\)/$1 / until nothing matches; each pass removes
@@ -210,13 +224,13 @@ gboolean
 pcc_email_rfc822_valid (const char *s)
 {
   g_autofree char *stripped = strip_comments (s);
-  return pcc_regex_match (regexes ()->rfc822_full, stripped, -1, 0);
+  return pcc_regex_match (rfc822_regexes ()->rfc822_full, stripped, -1, 0);
 }
 
 GPtrArray *
 pcc_email_rfc822_validlist (const char *s)
 {
-  const EmailRegexes *r = regexes ();
+  const EmailRegexes *r = rfc822_regexes ();
   g_autofree char *stripped = strip_comments (s);
 
   if (!pcc_regex_match (r->rfc822_list, stripped, -1, 0))

@@ -1,0 +1,445 @@
+/* pcc-cover.c - a cover letter (see pcc-cover.h). */
+#include "pcc-cover.h"
+#include "pcc-error.h"
+
+#include <git2.h>
+#include <string.h>
+
+struct _PccCover {
+  PccSeries *series;
+  PccTemplate *tpl;
+  PccProvenance *prov;
+  PccCoverStyle style;
+  char *title, *blurb, *signature, *range_diff, *from, *date;
+  char *title_used;
+  char *from_used;
+};
+
+PccCover *
+pcc_cover_new (PccSeries *series)
+{
+  PccCover *c = g_new0 (PccCover, 1);
+  c->series = series;
+  return c;
+}
+
+void
+pcc_cover_free (PccCover *c)
+{
+  if (!c)
+    return;
+  pcc_template_free (c->tpl);
+  pcc_provenance_free (c->prov);
+  g_free (c->title);
+  g_free (c->blurb);
+  g_free (c->signature);
+  g_free (c->range_diff);
+  g_free (c->from);
+  g_free (c->date);
+  g_free (c->title_used);
+  g_free (c->from_used);
+  g_free (c);
+}
+
+void
+pcc_cover_set_template (PccCover *c, PccTemplate *tpl)
+{
+  pcc_template_free (c->tpl);
+  c->tpl = tpl;
+}
+
+static PccTemplate *
+ensure_template (PccCover *c, GError **error)
+{
+  if (!c->tpl)
+    c->tpl = pcc_template_new ("builtin:default.tpl",
+                               pcc_template_builtin_text ("default"), -1,
+                               error);
+  return c->tpl;
+}
+
+const PccTemplate *
+pcc_cover_get_template (const PccCover *c)
+{
+  return c->tpl;
+}
+
+void
+pcc_cover_set_provenance (PccCover *c, const PccProvenance *prov)
+{
+  pcc_provenance_free (c->prov);
+  c->prov = prov ? pcc_provenance_copy (prov) : NULL;
+}
+
+void
+pcc_cover_set_style (PccCover *c, PccCoverStyle style)
+{
+  c->style = style;
+}
+
+#define SETTER(field)                                                  \
+  void pcc_cover_set_##field (PccCover *c, const char *v)              \
+  {                                                                    \
+    g_free (c->field);                                                 \
+    c->field = g_strdup (v);                                           \
+  }
+SETTER (title)
+SETTER (blurb)
+SETTER (signature)
+SETTER (range_diff)
+SETTER (from)
+SETTER (date)
+#undef SETTER
+
+/* --- identity ------------------------------------------------------------------ */
+
+char *
+pcc_cover_git_identity (void)
+{
+  char *result = NULL;
+  if (git_libgit2_init () < 0)
+    return NULL;
+  git_config *cfg = NULL;
+  if (git_config_open_default (&cfg) == 0)
+    {
+      git_buf name = { 0 }, email = { 0 };
+      if (git_config_get_string_buf (&name, cfg, "user.name") == 0
+          && git_config_get_string_buf (&email, cfg, "user.email") == 0
+          && name.ptr && email.ptr && *email.ptr)
+        result = g_strdup_printf ("%s <%s>", name.ptr, email.ptr);
+      git_buf_dispose (&name);
+      git_buf_dispose (&email);
+      git_config_free (cfg);
+    }
+  git_libgit2_shutdown ();
+  return result;
+}
+
+char *
+pcc_cover_default_signature (void)
+{
+  g_autofree char *path = g_build_filename (g_get_home_dir (), ".signature",
+                                            NULL);
+  char *data = NULL;
+  if (g_file_get_contents (path, &data, NULL, NULL)
+      && g_utf8_validate (data, -1, NULL))
+    return data;
+  g_free (data);
+  return pcc_cover_git_identity ();
+}
+
+const char *
+pcc_cover_get_from (PccCover *c)
+{
+  if (c->from)
+    return c->from;
+  if (!c->from_used)
+    {
+      c->from_used = pcc_cover_git_identity ();
+      if (!c->from_used)
+        {
+          g_autofree char *n = NULL, *e = NULL;
+          pcc_series_get_author (c->series, 0, &n, &e);
+          c->from_used = n && *n ? g_strdup_printf ("%s <%s>", n, e)
+                                 : g_strdup (e);
+        }
+    }
+  return c->from_used;
+}
+
+const char *
+pcc_cover_get_title (PccCover *c)
+{
+  if (c->title)
+    return c->title;
+  if (!c->title_used)
+    {
+      c->title_used = pcc_series_get_cover_title (c->series);
+      if (!c->title_used || !*c->title_used)
+        {
+          g_free (c->title_used);
+          c->title_used = g_strdup ("*** SUBJECT HERE ***");
+        }
+    }
+  return c->title_used;
+}
+
+char *
+pcc_cover_get_subject (PccCover *c)
+{
+  return pcc_series_format_cover_subject (c->series, pcc_cover_get_title (c));
+}
+
+/* --- the values ------------------------------------------------------------------ */
+
+static char *
+rstrip (char *s)
+{
+  gsize n = strlen (s);
+  while (n && g_ascii_isspace (s[n - 1]))
+    s[--n] = '\0';
+  return s;
+}
+
+GHashTable *
+pcc_cover_get_values (PccCover *c, GError **error)
+{
+  g_autoptr (GHashTable) v = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                    NULL, g_free);
+  gboolean git = c->style == PCC_COVER_STYLE_GIT;
+
+  char *blurb = c->blurb ? g_strdup (c->blurb)
+                         : pcc_series_get_cover_blurb (c->series);
+  if (!blurb || !*blurb)
+    {
+      g_free (blurb);
+      blurb = g_strdup ("*** BLURB HERE ***");
+    }
+  g_hash_table_insert (v, "cover", rstrip (blurb));
+
+  char *shortlog = pcc_series_format_shortlog (
+    c->series, git ? PCC_SHORTLOG_COVER : PCC_SHORTLOG_GIT);
+  g_hash_table_insert (v, "shortlog", rstrip (shortlog));
+
+  char *diffstat = pcc_series_format_diffstat (
+    c->series, git ? PCC_DIFFSTAT_WIDTH_MAIL : PCC_DIFFSTAT_WIDTH_DEFAULT,
+    git, error);
+  if (!diffstat)
+    return NULL;
+  g_hash_table_insert (v, "diffstat", rstrip (diffstat));
+
+  g_hash_table_insert (v, "range_diff",
+                       rstrip (g_strdup (c->range_diff ? c->range_diff : "")));
+  const char *bc = pcc_series_get_base_commit (c->series);
+  g_hash_table_insert (v, "base_commit", g_strdup (bc ? bc : ""));
+  const char *cid = pcc_series_get_change_id (c->series);
+  g_hash_table_insert (v, "change_id", g_strdup (cid ? cid : ""));
+  g_hash_table_insert (v, "prerequisites",
+                       pcc_series_format_prerequisites (c->series));
+
+  char *sig = c->signature ? g_strdup (c->signature)
+                           : pcc_cover_default_signature ();
+  if (!sig)
+    sig = g_strdup (pcc_cover_get_from (c));
+  g_hash_table_insert (v, "signature", rstrip (sig));
+
+  char *prov = c->prov ? pcc_provenance_render (c->prov, 72) : g_strdup ("");
+  g_hash_table_insert (v, "provenance", rstrip (prov));
+  g_hash_table_insert (v, "title", g_strdup (pcc_cover_get_title (c)));
+  g_hash_table_insert (v, "total",
+                       g_strdup_printf ("%u", pcc_series_get_n_patches (
+                                                c->series)));
+  return g_steal_pointer (&v);
+}
+
+char *
+pcc_cover_render_body (PccCover *c, GError **error)
+{
+  PccTemplate *tpl = ensure_template (c, error);
+  if (!tpl)
+    return NULL;
+  g_autoptr (GHashTable) values = pcc_cover_get_values (c, error);
+  if (!values)
+    return NULL;
+  return pcc_template_render (tpl, values, error);
+}
+
+/* --- the mail -------------------------------------------------------------------- */
+
+static gboolean
+is_ascii (const char *s)
+{
+  for (; *s; s++)
+    if ((unsigned char) *s >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* RFC 2047 "Q" encoded-words for @text, each at most 75 characters,
+ * separated by "\n " (a fold). */
+static void
+append_encoded_words (GString *out, const char *text)
+{
+  const char *p = text;
+  while (*p)
+    {
+      GString *w = g_string_new ("=?UTF-8?q?");
+      while (*p)
+        {
+          const char *next = g_utf8_next_char (p);
+          GString *enc = g_string_new (NULL);
+          for (const char *q = p; q < next; q++)
+            {
+              unsigned char ch = (unsigned char) *q;
+              if (ch == ' ')
+                g_string_append_c (enc, '_');
+              else if (g_ascii_isalnum (ch) || strchr ("!*+-/", ch))
+                g_string_append_c (enc, (char) ch);
+              else
+                g_string_append_printf (enc, "=%02X", ch);
+            }
+          if (w->len + enc->len + 2 > 75 && w->len > 10)
+            {
+              g_string_free (enc, TRUE);
+              break;
+            }
+          g_string_append (w, enc->str);
+          g_string_free (enc, TRUE);
+          p = next;
+        }
+      g_string_append (w, "?=");
+      g_string_append (out, w->str);
+      g_string_free (w, TRUE);
+      if (*p)
+        g_string_append (out, "\n ");
+    }
+}
+
+static gboolean
+check_header_value (const char *name, const char *value, GError **error)
+{
+  for (const unsigned char *p = (const unsigned char *) value; *p; p++)
+    if (*p < 0x20 || *p == 0x7f)
+      {
+        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                     "%s: the value holds a control character (0x%02x); "
+                     "nothing was written", name, *p);
+        return FALSE;
+      }
+  if (!g_utf8_validate (value, -1, NULL))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "%s: the value is not valid UTF-8", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+append_address (GString *out, const char *addr)
+{
+  if (is_ascii (addr))
+    {
+      g_string_append (out, addr);
+      return;
+    }
+  const char *lt = strrchr (addr, '<');
+  if (!lt)
+    {
+      g_string_append (out, addr);  /* a bare (internationalised) address */
+      return;
+    }
+  g_autofree char *name = g_strstrip (g_strndup (addr, lt - addr));
+  gsize n = strlen (name);
+  if (n >= 2 && name[0] == '"' && name[n - 1] == '"')
+    {
+      name[n - 1] = '\0';
+      memmove (name, name + 1, n - 1);
+    }
+  append_encoded_words (out, name);
+  g_string_append_c (out, ' ');
+  g_string_append (out, lt);
+}
+
+char *
+pcc_cover_encode_header (const char *name, const char *value,
+                         gboolean is_address_list, GError **error)
+{
+  if (!check_header_value (name, value, error))
+    return NULL;
+  GString *out = g_string_new (NULL);
+  if (is_address_list)
+    append_address (out, value);
+  else if (is_ascii (value))
+    g_string_append (out, value);
+  else
+    append_encoded_words (out, value);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+append_address_header (GString *mail, const char *name,
+                       const char *const *addrs, GError **error)
+{
+  guint n = 0;
+  for (guint i = 0; addrs && addrs[i]; i++)
+    {
+      if (!check_header_value (name, addrs[i], error))
+        return FALSE;
+      if (!*addrs[i])
+        continue;
+      g_string_append (mail, n == 0 ? name : ",\n ");
+      if (n == 0)
+        g_string_append (mail, ": ");
+      append_address (mail, addrs[i]);
+      n++;
+    }
+  if (n)
+    g_string_append_c (mail, '\n');
+  return TRUE;
+}
+
+static char *
+rfc2822_now (void)
+{
+  static const char *const days[] = { "Mon", "Tue", "Wed", "Thu", "Fri",
+                                      "Sat", "Sun" };
+  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May",
+                                        "Jun", "Jul", "Aug", "Sep", "Oct",
+                                        "Nov", "Dec" };
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  gint64 off = g_date_time_get_utc_offset (now) / G_TIME_SPAN_MINUTE;
+  char sign = off < 0 ? '-' : '+';
+  if (off < 0)
+    off = -off;
+  return g_strdup_printf ("%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
+                          days[g_date_time_get_day_of_week (now) - 1],
+                          g_date_time_get_day_of_month (now),
+                          months[g_date_time_get_month (now) - 1],
+                          g_date_time_get_year (now),
+                          g_date_time_get_hour (now),
+                          g_date_time_get_minute (now),
+                          g_date_time_get_second (now), sign,
+                          (int) (off / 60), (int) (off % 60));
+}
+
+char *
+pcc_cover_render_mail (PccCover *c, const char *const *to,
+                       const char *const *cc, GError **error)
+{
+  g_autofree char *body = pcc_cover_render_body (c, error);
+  if (!body)
+    return NULL;
+  g_autofree char *subject = pcc_cover_get_subject (c);
+  const char *from = pcc_cover_get_from (c);
+
+  g_autoptr (GString) mail = g_string_new (
+    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
+    "2001\n");
+  g_autofree char *efrom = pcc_cover_encode_header ("From", from ? from : "",
+                                                    TRUE, error);
+  if (!efrom)
+    return NULL;
+  g_string_append_printf (mail, "From: %s\n", efrom);
+  g_autofree char *date = c->date ? g_strdup (c->date) : rfc2822_now ();
+  if (!check_header_value ("Date", date, error))
+    return NULL;
+  g_string_append_printf (mail, "Date: %s\n", date);
+  g_autofree char *esubj = pcc_cover_encode_header ("Subject", subject, FALSE,
+                                                    error);
+  if (!esubj)
+    return NULL;
+  g_string_append_printf (mail, "Subject: %s\n", esubj);
+  if (!append_address_header (mail, "To", to, error)
+      || !append_address_header (mail, "Cc", cc, error))
+    return NULL;
+  if (!is_ascii (body))
+    g_string_append (mail, "MIME-Version: 1.0\n"
+                           "Content-Type: text/plain; charset=UTF-8\n"
+                           "Content-Transfer-Encoding: 8bit\n");
+  g_string_append_c (mail, '\n');
+  g_string_append (mail, body);
+  if (mail->len && mail->str[mail->len - 1] != '\n')
+    g_string_append_c (mail, '\n');
+  return g_string_free (g_steal_pointer (&mail), FALSE);
+}

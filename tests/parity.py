@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Parity harness: patchcc against get_maintainer.pl.
+
+Mode "corpus" compares patchcc with the reference outputs stored in
+shared/corpus (produced by the patched script, see its README) for the
+default, To, Cc and original command lines.  Order-stable patches must be
+byte-identical.  For order-unstable ones (Perl hash order decides ties)
+the default output must equal one of the stored orders exactly, and the
+other runs must give the same set of addresses.
+
+Mode "reference" runs the real scripts/get_maintainer.pl of a tree (e.g.
+linux-source with kernel/patches/0001 applied) and patchcc on every patch
+of a directory, in the same environment, and diffs them.
+
+Both print one line per difference and end with "N passed, M failed".
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+RUNS = {
+    "default": ["--no-git-fallback"],
+    "to": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
+           "--norolestats", "--nol"],
+    "cc": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
+           "--norolestats", "--nom"],
+}
+
+
+def clean_env(home):
+    return {"PATH": "/usr/bin:/bin", "HOME": home, "LC_ALL": "C",
+            "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
+
+
+def run(cmd, cwd, env):
+    p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=600)
+    return p.returncode, p.stdout
+
+
+def addresses(out):
+    """The set of addresses, roles stripped."""
+    res = set()
+    for line in out.decode("utf-8", "surrogateescape").splitlines():
+        if line.endswith(")") and " (" in line:
+            line = line[: line.rindex(" (")]
+        res.add(line)
+    return res
+
+
+def read_manifest(corpus):
+    rows = {}
+    with open(os.path.join(corpus, "manifest.tsv"), encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            rows[row["id"]] = row
+    return rows
+
+
+def corpus_mode(args):
+    corpus = args.corpus
+    manifest = read_manifest(corpus)
+    exp = os.path.join(corpus, "expected")
+    passed = failed = 0
+    exact = set_equal = 0
+    with tempfile.TemporaryDirectory() as home:
+        env = clean_env(home)
+        for pid in sorted(manifest):
+            unstable = manifest[pid]["order_unstable"] == "1"
+            rcs = manifest[pid]["rc"].split(",")
+            patch = os.path.join(corpus, "patches", pid + ".patch")
+            kinds = [("default", RUNS["default"], 0), ("to", RUNS["to"], 1),
+                     ("cc", RUNS["cc"], 2),
+                     ("orig", RUNS["default"] + ["--rest-rule=always"], 3)]
+            for kind, opts, idx in kinds:
+                rc, out = run([args.patchcc] + opts + [patch], args.tree, env)
+                with open(os.path.join(exp, f"{pid}.{kind}"), "rb") as f:
+                    want = f.read()
+                ok = rc == int(rcs[idx])
+                how = "exact"
+                if ok and out != want:
+                    if not unstable:
+                        ok = False
+                    elif kind == "default":
+                        alts = [want] + [
+                            open(os.path.join(exp, n), "rb").read()
+                            for n in sorted(os.listdir(exp))
+                            if n.startswith(f"{pid}.default.alt")]
+                        ok = out in alts
+                        how = "one of the stored orders"
+                    else:
+                        ok = addresses(out) == addresses(want)
+                        how = "set"
+                if ok:
+                    passed += 1
+                    if how == "set":
+                        set_equal += 1
+                    else:
+                        exact += 1
+                else:
+                    failed += 1
+                    print(f"DIFF {pid}.{kind} (rc {rc}, order_unstable "
+                          f"{int(unstable)})")
+                    if args.verbose:
+                        sys.stdout.write(out.decode(errors="replace"))
+                        print("--- expected")
+                        sys.stdout.write(want.decode(errors="replace"))
+    stable = sum(1 for r in manifest.values() if r["order_unstable"] == "0")
+    print(f"corpus: {len(manifest)} patches ({stable} order-stable), "
+          f"{exact} runs identical (byte for byte or one of the stored "
+          f"orders), {set_equal} set-identical (order-unstable only)")
+    return passed, failed
+
+
+def reference_mode(args):
+    passed = failed = 0
+    patches = sorted(os.path.join(args.patches, n)
+                     for n in os.listdir(args.patches)
+                     if n.endswith((".patch", ".diff", ".mbox", ".eml")))
+    script = os.path.join(args.reference, "scripts", "get_maintainer.pl")
+    runs = RUNS if not args.only_default else {"default": RUNS["default"]}
+    with tempfile.TemporaryDirectory() as home:
+        env = clean_env(home)
+        for patch in patches:
+            for kind, opts in runs.items():
+                ref_rc, ref = run(["perl", script] + opts + [patch],
+                                  args.reference, env)
+                rc, out = run([args.patchcc] + args.extra + opts + [patch],
+                              args.reference, env)
+                if (rc, out) == (ref_rc, ref):
+                    passed += 1
+                elif rc == ref_rc and addresses(out) == addresses(ref) \
+                        and not args.strict:
+                    # Equal sets: a tie ordered by Perl's hash order.
+                    passed += 1
+                    print(f"ORDER {os.path.basename(patch)}.{kind}: same "
+                          f"addresses, tie ordered differently")
+                else:
+                    failed += 1
+                    print(f"DIFF {os.path.basename(patch)}.{kind} "
+                          f"(rc {rc} vs {ref_rc})")
+                    if args.verbose:
+                        sys.stdout.write(out.decode(errors="replace"))
+                        print("--- get_maintainer.pl")
+                        sys.stdout.write(ref.decode(errors="replace"))
+    return passed, failed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--patchcc", required=True)
+    ap.add_argument("--tree", help="pristine linux-source tree (corpus mode)")
+    ap.add_argument("--tree-cmd", help="command printing the tree's path")
+    ap.add_argument("--corpus")
+    ap.add_argument("--reference", help="tree whose get_maintainer.pl to run")
+    ap.add_argument("--reference-cmd", help="command printing that tree")
+    ap.add_argument("--patches", help="directory of patches (reference mode)")
+    ap.add_argument("--only-default", action="store_true")
+    ap.add_argument("--strict", action="store_true",
+                    help="no allowance for tie order")
+    ap.add_argument("--extra", action="append", default=[],
+                    help="extra patchcc option (e.g. --rest-rule=public)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    args.patchcc = os.path.abspath(args.patchcc)
+
+    if args.tree_cmd and not args.tree:
+        args.tree = subprocess.check_output(args.tree_cmd, shell=True,
+                                            text=True).strip()
+    if args.reference_cmd and not args.reference:
+        args.reference = subprocess.check_output(args.reference_cmd,
+                                                 shell=True, text=True).strip()
+    if args.reference:
+        passed, failed = reference_mode(args)
+    else:
+        passed, failed = corpus_mode(args)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
