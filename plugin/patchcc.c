@@ -553,6 +553,10 @@ add_menu (Compose *compose)
                          FALSE);
   g_object_set_data (G_OBJECT (group), "patchcc-merge-id",
                      GUINT_TO_POINTER (merge_id));
+  /* The UI manager builds the item (and connects its accelerator) in an
+   * idle callback: do it now, so Ctrl+Shift+R works from the first
+   * moment the window shows. */
+  gtk_ui_manager_ensure_update (compose->ui_manager);
 }
 
 static void

@@ -36,7 +36,7 @@ change_is_sent (const PccChange *c)
     {
     case PCC_CHANGE_ADD: return c->enabled;
     case PCC_CHANGE_DROP: return !c->enabled;
-    case PCC_CHANGE_KEEP: default: return c->enabled;
+    case PCC_CHANGE_KEEP: default: return TRUE; /* typed: always kept */
     }
 }
 
@@ -48,10 +48,26 @@ change_group (const PccChange *c)
   return c->field == PCC_FIELD_TO ? GROUP_TO : GROUP_CC;
 }
 
-static const char *
-field_name (PccField f)
+/* Reasons quote MAINTAINERS lines ("F:\tnet/"): one space for a cell. */
+static char *
+one_line (const char *s)
 {
-  return f == PCC_FIELD_TO ? "To" : "Cc";
+  GString *out = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *p = s ? s : ""; *p; p++)
+    {
+      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        space = out->len > 0;
+      else
+        {
+          if (space)
+            g_string_append_c (out, ' ');
+          space = FALSE;
+          g_string_append_c (out, *p);
+        }
+    }
+  return g_string_free (out, FALSE);
 }
 
 static char *
@@ -98,11 +114,13 @@ tooltip_markup (const PccChange *c)
       what = c->field == PCC_FIELD_TO ? _("Keep in To:") : _("Keep in Cc:");
       break;
     }
+  g_autofree char *reason = one_line (c->reason);
   return g_markup_printf_escaped ("<b>%s</b> %s\n%s\n<i>%s</i>", what,
-                                  c->address ? c->address : "",
-                                  c->reason ? c->reason : "",
+                                  c->address ? c->address : "", reason,
                                   c->kind == PCC_CHANGE_KEEP
-                                    ? _("Untick to leave it out.")
+                                    ? _("What you typed is never removed "
+                                        "(only THE REST's lists the rule "
+                                        "excludes are).")
                                     : _("Untick to leave the address as it "
                                         "was typed."));
 }
@@ -113,13 +131,16 @@ set_change_row (PccReviewView *self, GtkTreeIter *iter, guint i)
   PccChange *c = pcc_plan_get_change (self->plan, i);
   g_autofree char *action = action_markup (c);
   g_autofree char *tip = tooltip_markup (c);
+  g_autofree char *reason = one_line (c->reason);
+  gboolean keep = c->kind == PCC_CHANGE_KEEP;
 
   gtk_tree_store_set (self->store, iter,
-                      PCC_REVIEW_COL_ENABLED, c->enabled,
-                      PCC_REVIEW_COL_TOGGLABLE, TRUE,
+                      PCC_REVIEW_COL_ENABLED, keep ? TRUE : c->enabled,
+                      PCC_REVIEW_COL_TOGGLABLE, !keep,
+                      PCC_REVIEW_COL_HAS_CHECK, TRUE,
                       PCC_REVIEW_COL_ACTION, action,
                       PCC_REVIEW_COL_ADDRESS, c->address,
-                      PCC_REVIEW_COL_REASON, c->reason ? c->reason : "",
+                      PCC_REVIEW_COL_REASON, reason,
                       PCC_REVIEW_COL_TOOLTIP, tip,
                       PCC_REVIEW_COL_CHANGE, (gint) i,
                       PCC_REVIEW_COL_WEIGHT, (gint) PANGO_WEIGHT_NORMAL,
@@ -141,7 +162,7 @@ update_groups (PccReviewView *self)
       total[g]++;
       if (c->kind == PCC_CHANGE_ADD && c->enabled)
         added[g]++;
-      else if (c->kind == PCC_CHANGE_KEEP && c->enabled)
+      else if (c->kind == PCC_CHANGE_KEEP)
         kept[g]++;
       else if (c->kind == PCC_CHANGE_DROP && c->enabled)
         added[g]++; /* counted as "to remove" for the drop group */
@@ -252,6 +273,7 @@ fill (PccReviewView *self)
                 gtk_tree_store_set (self->store, &self->groups[g],
                                     PCC_REVIEW_COL_ENABLED, FALSE,
                                     PCC_REVIEW_COL_TOGGLABLE, FALSE,
+                                    PCC_REVIEW_COL_HAS_CHECK, FALSE,
                                     PCC_REVIEW_COL_CHANGE, -1,
                                     PCC_REVIEW_COL_WEIGHT,
                                     (gint) PANGO_WEIGHT_BOLD,
@@ -282,7 +304,7 @@ apply_toggle (PccReviewView *self, guint i, gboolean enabled)
 
   g_return_if_fail (i < pcc_plan_get_n_changes (self->plan));
   c = pcc_plan_get_change (self->plan, i);
-  if (c->enabled == enabled)
+  if (c->kind == PCC_CHANGE_KEEP || c->enabled == enabled)
     return;
   c->enabled = enabled;
   ps = g_array_index (self->paths, char *, i);
@@ -390,8 +412,9 @@ make_tree (PccReviewView *self)
   g_signal_connect (r, "toggled", G_CALLBACK (on_toggled), self);
   col = gtk_tree_view_column_new_with_attributes ("", r,
       "active", PCC_REVIEW_COL_ENABLED,
-      "visible", PCC_REVIEW_COL_TOGGLABLE,
-      "activatable", PCC_REVIEW_COL_TOGGLABLE, NULL);
+      "visible", PCC_REVIEW_COL_HAS_CHECK,
+      "activatable", PCC_REVIEW_COL_TOGGLABLE,
+      "sensitive", PCC_REVIEW_COL_TOGGLABLE, NULL);
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
@@ -401,7 +424,7 @@ make_tree (PccReviewView *self)
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
-  g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, "width-chars", 30,
+  g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, "width-chars", 40,
                 NULL);
   col = gtk_tree_view_column_new_with_attributes (_("Address"), r,
       "text", PCC_REVIEW_COL_ADDRESS,
@@ -439,6 +462,7 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
   self->plan = plan;
   self->store = gtk_tree_store_new (PCC_REVIEW_N_COLUMNS,
                                     G_TYPE_BOOLEAN, G_TYPE_BOOLEAN,
+                                    G_TYPE_BOOLEAN,
                                     G_TYPE_STRING, G_TYPE_STRING,
                                     G_TYPE_STRING, G_TYPE_STRING,
                                     G_TYPE_INT, G_TYPE_INT, G_TYPE_BOOLEAN);

@@ -27,7 +27,10 @@ G_DECLARE_FINAL_TYPE (PccReviewView, pcc_review_view, PCC, REVIEW_VIEW,
  * destination, the changes below it). */
 enum {
   PCC_REVIEW_COL_ENABLED,     /* gboolean: the checkbox */
-  PCC_REVIEW_COL_TOGGLABLE,   /* gboolean: FALSE for group rows */
+  PCC_REVIEW_COL_TOGGLABLE,   /* gboolean: the user may change it (FALSE
+                                 for group rows and kept addresses: what
+                                 you typed always stays) */
+  PCC_REVIEW_COL_HAS_CHECK,   /* gboolean: FALSE for group rows */
   PCC_REVIEW_COL_ACTION,      /* markup: "add", "keep", "drop" badge */
   PCC_REVIEW_COL_ADDRESS,     /* "Name <addr>", or the group's title */
   PCC_REVIEW_COL_REASON,      /* plain text reason */

@@ -1,0 +1,407 @@
+"""clawsdrive - run the real Claws Mail headless, with the patchcc plugin.
+
+Pieces shared by the end-to-end test (tests/e2e/test_claws_e2e.py) and
+scripts/demo.sh:
+
+  Xvfb          a private X display (Xvfb -displayfd), no window manager
+  SmtpSink      aiosmtpd on 127.0.0.1:<free port>; keeps envelope + bytes
+  Profile       a throw-away Claws profile: accountrc (SMTP-only account
+                pointing at the sink), clawsrc (no line wrapping, no spell
+                checker, no autosave, plugin loaded, [patchcc] settings),
+                folderlist.xml with an MH mailbox, toolbar_compose.xml with
+                the patchcc toolbar item first
+  Claws         one claws-mail process on that profile, private HOME and
+                XDG_RUNTIME_DIR; windows found and keys sent with xdotool
+
+Run with Debian's /usr/bin/python3 (python3-aiosmtpd).
+"""
+
+import email
+import email.policy
+import os
+import queue
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+XDOTOOL = shutil.which("xdotool") or "/usr/bin/xdotool"
+
+
+class Error(Exception):
+    pass
+
+
+def log(*args):
+    print("[e2e %6.2f]" % (time.monotonic() - _T0), *args, flush=True)
+
+
+_T0 = time.monotonic()
+
+
+# --- X display -----------------------------------------------------------
+
+class Xvfb:
+    def __init__(self, size="1280x1024x24"):
+        r, w = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", size,
+             "-nolisten", "tcp", "-noreset"],
+            pass_fds=(w,), stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(w)
+        buf = b""
+        deadline = time.monotonic() + 20
+        while not buf.endswith(b"\n"):
+            if time.monotonic() > deadline:
+                self.stop()
+                raise Error("Xvfb did not start")
+            chunk = os.read(r, 64)
+            if not chunk:
+                self.stop()
+                raise Error("Xvfb exited before giving a display")
+            buf += chunk
+        os.close(r)
+        self.display = ":" + buf.decode().strip()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def screenshot(self, path):
+        subprocess.run(["import", "-display", self.display, "-window", "root",
+                        path], check=False, timeout=30,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+# --- SMTP sink -------------------------------------------------------------
+
+class SmtpSink:
+    """Records every delivered message: (envelope rcpts, mail from, bytes)."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+
+        sink = self
+        self.messages = queue.Queue()
+
+        class Handler:
+            async def handle_DATA(self, server, session, envelope):
+                sink.messages.put({
+                    "mail_from": envelope.mail_from,
+                    "rcpt_tos": list(envelope.rcpt_tos),
+                    "data": bytes(envelope.original_content
+                                  or envelope.content),
+                })
+                return "250 OK"
+
+        self.port = free_port()
+        self.controller = Controller(Handler(), hostname="127.0.0.1",
+                                     port=self.port)
+        self.controller.start()
+
+    def wait(self, timeout):
+        try:
+            return self.messages.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def stop(self):
+        self.controller.stop()
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+# --- profile ---------------------------------------------------------------
+
+TOOLBAR_ITEM_TEXT = "patchcc/Fix patch recipients"
+
+
+class Profile:
+    """A throw-away Claws profile under @root (HOME, config dir, mailbox)."""
+
+    def __init__(self, root, smtp_port, plugin, settings):
+        self.root = root
+        self.home = os.path.join(root, "home")
+        self.config = os.path.join(root, "claws")
+        self.runtime = os.path.join(root, "run")
+        for d in (self.home, self.config, self.runtime):
+            os.makedirs(d, exist_ok=True)
+        os.chmod(self.runtime, 0o700)
+        mail = os.path.join(self.home, "Mail")
+        for f in ("inbox", "sent", "queue", "draft", "trash"):
+            os.makedirs(os.path.join(mail, f), exist_ok=True)
+        self._write("accountrc", ACCOUNTRC.format(port=smtp_port))
+        block = "".join("%s=%s\n" % kv for kv in settings.items())
+        self._write("clawsrc", CLAWSRC.format(plugin=plugin, patchcc=block))
+        self._write("folderlist.xml", FOLDERLIST.format(mail=mail))
+        self._write("toolbar_compose.xml", TOOLBAR_COMPOSE)
+
+    def _write(self, name, text):
+        with open(os.path.join(self.config, name), "w") as f:
+            f.write(text)
+
+    def env(self, display):
+        env = dict(os.environ)
+        env.update({
+            "HOME": self.home,
+            "XDG_RUNTIME_DIR": self.runtime,
+            "XDG_CONFIG_HOME": os.path.join(self.home, ".config"),
+            "DISPLAY": display,
+            "NO_AT_BRIDGE": "1",
+            "GTK_A11Y": "none",
+            "LC_ALL": "C.UTF-8",
+            "LANGUAGE": "",
+        })
+        # The tree lookup of the plugin uses $PATCHCC_TREE, then the cache
+        # of kernel/prepare-tree.sh: keep the caller's cache visible.
+        env.setdefault("XDG_CACHE_HOME", os.path.join(
+            os.environ.get("HOME", "/root"), ".cache"))
+        env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        return env
+
+
+ACCOUNTRC = """[Account: 1]
+account_name=patchcc test
+is_default=1
+name=Patch Sender
+address=sender@example.org
+protocol=4
+receive_server=
+smtp_server=127.0.0.1
+set_smtpport=1
+smtp_port={port}
+use_smtp_auth=0
+ssl_smtp=0
+use_tls_sni=0
+set_domain=1
+domain=example.org
+"""
+
+CLAWSRC = """[Common]
+config_version=4
+use_networkmanager=0
+send_dialog_mode=1
+confirm_send_queued_messages=0
+enable_aspell=0
+check_while_typing=0
+autosave=0
+linewrap_auto=0
+linewrap_pastes=0
+warn_empty_subj=0
+warn_sending_many_recipients_num=0
+warn_large_insert=0
+warn_queued_on_exit=0
+confirm_on_exit=0
+show_tooltips=0
+savemsg=1
+[Plugins_GTK3]
+{plugin}
+
+[patchcc]
+{patchcc}
+"""
+
+FOLDERLIST = """<?xml version="1.0" encoding="UTF-8"?>
+<folderlist config_version="4">
+  <folder type="mh" name="Mailbox" path="{mail}" collapsed="0">
+    <folderitem type="inbox" name="inbox" path="inbox"/>
+    <folderitem type="outbox" name="sent" path="sent"/>
+    <folderitem type="queue" name="queue" path="queue"/>
+    <folderitem type="draft" name="draft" path="draft"/>
+    <folderitem type="trash" name="trash" path="trash"/>
+  </folder>
+</folderlist>
+"""
+
+TOOLBAR_COMPOSE = """<?xml version="1.0" encoding="UTF-8" ?>
+<toolbar>
+	<item file="mime_text_patch" text="{item}" action="A_CLAWS_PLUGINS"/>
+	<separator/>
+	<item file="mail_send" text="Send" action="A_SEND"/>
+	<item file="mail_send_queue" text="Send later" action="A_SEND_LATER"/>
+	<item file="mail_draft" text="Draft" action="A_DRAFT"/>
+	<separator/>
+	<item file="mail_attach" text="Attach" action="A_ATTACH"/>
+	<item file="insert_file" text="Insert" action="A_INSERT"/>
+	<separator/>
+	<item file="address_book" text="Address" action="A_ADDRBOOK"/>
+</toolbar>
+""".format(item=TOOLBAR_ITEM_TEXT)
+
+
+# --- claws-mail ------------------------------------------------------------
+
+class Claws:
+    """One claws-mail process on @profile, on @xvfb's display."""
+
+    def __init__(self, profile, xvfb, compose_file=None, debug=False,
+                 stderr_path=None):
+        self.profile = profile
+        self.xvfb = xvfb
+        self.env = profile.env(xvfb.display)
+        args = ["claws-mail", "--alternate-config-dir", profile.config]
+        if debug:
+            args.append("--debug")
+        if compose_file:
+            args += ["--compose-from-file", compose_file]
+        self.stderr_path = stderr_path or os.path.join(profile.root,
+                                                       "claws.log")
+        self.errf = open(self.stderr_path, "ab")
+        self.proc = subprocess.Popen(args, env=self.env,
+                                     stdout=self.errf, stderr=self.errf,
+                                     start_new_session=True)
+
+    def xdo(self, *args, timeout=20, check=True):
+        r = subprocess.run([XDOTOOL] + [str(a) for a in args],
+                           env=self.env, capture_output=True, text=True,
+                           timeout=timeout)
+        if check and r.returncode != 0:
+            raise Error("xdotool %s failed: %s" % (" ".join(map(str, args)),
+                                                   r.stderr.strip()))
+        return r.stdout
+
+    def find_windows(self, name_regex):
+        r = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name",
+                            name_regex], env=self.env, capture_output=True,
+                           text=True, timeout=10)
+        return [int(x) for x in r.stdout.split()]
+
+    def wait_window(self, name_regex, timeout=30, gone=False):
+        """The id of a visible window whose title matches (or None when
+        @gone and it disappeared)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise Error("claws-mail exited (status %s) while waiting "
+                            "for window %r" % (self.proc.returncode,
+                                               name_regex))
+            ids = self.find_windows(name_regex)
+            if gone and not ids:
+                return None
+            if not gone and ids:
+                return ids[-1]
+            time.sleep(0.1)
+        raise Error("timeout waiting for window %r%s" %
+                    (name_regex, " to go" if gone else ""))
+
+    def focus(self, wid, tries=20):
+        """Give @wid the keyboard focus and check it kept it: a window
+        mapped a moment ago may still lose it to Claws' main window."""
+        for _ in range(tries):
+            self.xdo("windowfocus", "--sync", wid, check=False)
+            got = self.xdo("getwindowfocus", "-f", check=False).strip()
+            if got == str(wid):
+                return
+            time.sleep(0.05)
+        raise Error("window %s does not keep the keyboard focus" % wid)
+
+    def key(self, wid, *keys):
+        self.focus(wid)
+        self.xdo("key", "--clearmodifiers", *keys)
+
+    def click(self, wid, x, y):
+        self.focus(wid)
+        self.xdo("mousemove", "--window", wid, x, y)
+        self.xdo("click", "1")
+
+    def window_title(self, wid):
+        return self.xdo("getwindowname", wid).strip()
+
+    def remote(self, *args, timeout=30):
+        return subprocess.run(["claws-mail", "--alternate-config-dir",
+                               self.profile.config] + list(args),
+                              env=self.env, stdout=self.errf,
+                              stderr=self.errf, timeout=timeout)
+
+    def quit(self, timeout=15):
+        if self.proc.poll() is None:
+            try:
+                self.remote("--exit", timeout=timeout)
+            except subprocess.TimeoutExpired:
+                pass
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.errf.close()
+        return self.proc.returncode
+
+    def kill(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        if not self.errf.closed:
+            self.errf.close()
+
+    def log_text(self):
+        with open(self.stderr_path, "rb") as f:
+            return f.read().decode("utf-8", "replace")
+
+
+# --- mails -----------------------------------------------------------------
+
+def split_mail(raw):
+    """(headers as a Message, body bytes) of a format-patch mail; the body
+    is the bytes after the first blank line, untouched."""
+    text = raw
+    if text.startswith(b"From ") and b"\n" in text:
+        first, rest = text.split(b"\n", 1)
+        if not first.startswith(b"From:"):
+            text = rest
+    m = re.search(rb"\r?\n\r?\n", text)
+    if m is None:
+        raise Error("no blank line after the headers")
+    head, body = text[:m.start()], text[m.end():]
+    msg = email.message_from_bytes(head + b"\n\n",
+                                   policy=email.policy.default)
+    return msg, body
+
+
+def compose_file_text(to, cc, subject, body):
+    """The input of claws-mail --compose-from-file: one-line headers (it
+    does not unfold), a blank line, the body bytes."""
+    for v in [subject] + list(to) + list(cc):
+        if "\n" in v or "\r" in v:
+            raise Error("header value with a line break: %r" % v)
+    out = "To: %s\n" % ", ".join(to)
+    if cc:
+        out += "Cc: %s\n" % ", ".join(cc)
+    out += "Subject: %s\n\n" % subject
+    return out.encode("utf-8") + body
+
+
+def addresses(msg, name):
+    """[(display name, lower-cased address)] of a header, in order."""
+    out = []
+    for h in msg.get_all(name, []):
+        for a in h.addresses:
+            out.append((a.display_name, a.addr_spec.lower()))
+    return out
+
+
+def parse_expected_line(line):
+    """A get_maintainer.pl output line as (name, lower-cased address)."""
+    m = email.message_from_string("To: %s\n\n" % line,
+                                  policy=email.policy.default)
+    a = m["To"].addresses[0]
+    return (a.display_name, a.addr_spec.lower())
+
+
+def mkdtemp(prefix):
+    return tempfile.mkdtemp(prefix=prefix)
