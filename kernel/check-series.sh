@@ -1,0 +1,91 @@
+#!/bin/sh
+# check-series.sh - apply kernel/patches with `git am` onto a fresh clone of
+# the pristine tarball repository and run the tree's own checkpatch.pl on
+# every patch.  Prints TAP; exits non-zero when any check fails.
+#
+# usage: kernel/check-series.sh
+#
+# The clone is sparse (scripts/ and Documentation/ only), which keeps the
+# test to seconds; `git am` still checks every hunk against the pristine
+# blobs.  Exceptions to a clean checkpatch run (see kernel/README.md):
+#   0001, 0002: NO_AUTHOR_SIGN_OFF - ported commits keep their author, and
+#               their seeds carry no author Signed-off-by to keep;
+#   0002:       BAD_SIGN_OFF - false positives on the context lines of
+#               checkpatch.pl's own $signature_tags list ("\tReviewed-by:|").
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+base=$("$here/prepare-tree.sh" --upto none)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchcc-series.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+n=0 failed=0
+check() { # check DESCRIPTION COMMAND...
+	desc=$1; shift
+	n=$((n + 1))
+	if "$@" > "$tmp/out" 2>&1; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/# /' "$tmp/out"
+		failed=$((failed + 1))
+	fi
+}
+
+G() {
+	git -c user.name="patchcc check-series" \
+	    -c user.email=patchcc@example.org -c advice.detachedHead=false "$@"
+}
+G clone -q --local --no-checkout "$base" "$tmp/linux"
+G -C "$tmp/linux" sparse-checkout set --cone scripts Documentation
+G -C "$tmp/linux" checkout -q -b series
+
+grep -v '^#' "$here/patches/series" | grep . > "$tmp/series"
+for p in $(cat "$tmp/series"); do
+	check "git am $p" G -C "$tmp/linux" am "$here/patches/$p"
+done
+
+# Each commit's subject is the patch's Subject, in series order.
+subjects_match() {
+	for p in $(cat "$tmp/series"); do
+		git mailinfo -k /dev/null /dev/null < "$here/patches/$p" |
+			sed -n 's/^Subject: \[PATCH[^]]*\] //p'
+	done > "$tmp/want"
+	G -C "$tmp/linux" log --reverse --format=%s pristine..HEAD > "$tmp/got"
+	diff -u "$tmp/want" "$tmp/got"
+}
+check "the series makes $(wc -l < "$tmp/series") commits, in order" subjects_match
+
+# checkpatch.pl of the pristine tree, run from its root.
+checkpatch() { # checkpatch PATCH IGNORE-TYPES
+	out=$(cd "$base" && perl scripts/checkpatch.pl --color=never \
+		--ignore "${2:-NONE}" "$1" 2>&1) || { echo "$out"; return 1; }
+	echo "$out" | grep -q '^total: 0 errors, 0 warnings' || {
+		echo "$out"; return 1; }
+}
+for p in $(cat "$tmp/series"); do
+	case $p in
+	0001-*) ignore=NO_AUTHOR_SIGN_OFF ;;
+	0002-*) ignore=NO_AUTHOR_SIGN_OFF,BAD_SIGN_OFF ;;
+	*) ignore= ;;
+	esac
+	check "checkpatch.pl $p${ignore:+ (ignoring $ignore)}" \
+		checkpatch "$here/patches/$p" "$ignore"
+done
+
+# The BAD_SIGN_OFF reports that 0002 ignores must all be about the context
+# lines of $signature_tags (scripts/checkpatch.pl lines 616-620 in 6.1).
+only_signature_tags() {
+	(cd "$base" && perl scripts/checkpatch.pl --color=never --show-types \
+		"$1" 2>&1) | awk '
+		/^[A-Z]+:BAD_SIGN_OFF:/ { want = 1; bad++; next }
+		want { want = 0; if ($0 !~ /FILE: scripts\/checkpatch.pl:6(1[6-9]|20):$/) { print "unexpected: " $0; err = 1 } }
+		END { if (bad == 0) { print "no BAD_SIGN_OFF report at all"; err = 1 }
+		      exit err }'
+}
+p2=$(grep '^0002-' "$tmp/series")
+check "0002: every BAD_SIGN_OFF report is a \$signature_tags context line" \
+	only_signature_tags "$here/patches/$p2"
+
+echo "1..$n"
+[ $failed -eq 0 ] || { echo "# $failed of $n checks failed"; exit 1; }
