@@ -1,5 +1,6 @@
 /* pcc-cover.c - a cover letter (see pcc-cover.h). */
 #include "pcc-cover.h"
+#include "pcc-diffstat.h"
 #include "pcc-error.h"
 
 #include <git2.h>
