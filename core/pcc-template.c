@@ -206,9 +206,10 @@ parse_braced (const char *tname, const char *body, gsize blen, guint line,
       g_array_append_val (nodes, n);
       return TRUE;
     }
-  if (g_str_has_prefix (s, "if ") || g_str_has_prefix (s, "if\t"))
+  if (strcmp (s, "if") == 0 || g_str_has_prefix (s, "if ")
+      || g_str_has_prefix (s, "if\t"))
     {
-      const char *p = s + 3;
+      const char *p = s + 2;
       while (*p == ' ' || *p == '\t')
         p++;
       if (*p == '!')

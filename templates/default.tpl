@@ -5,6 +5,7 @@
 # ${base_commit} ${change_id} ${prerequisites} ${signature}; patchcc's:
 # ${provenance} ${title} ${total}.  "${if NAME}...${end}" keeps a part
 # only when NAME has a value.  Write $$ for a literal dollar sign.
+# ${prerequisites} is whole lines, each with its newline, hence "${prerequisites}-- ".
 ${cover}
 
 ${shortlog}
@@ -25,6 +26,5 @@ ${end}
 ${if change_id}
 change-id: ${change_id}
 ${end}
-${prerequisites}
--- 
+${prerequisites}-- 
 ${signature}

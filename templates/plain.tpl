@@ -2,6 +2,7 @@
 #
 # Only b4's tokens are used, so this file also works as b4's
 # prep-cover-template.  Lines starting with '#' are comments.
+# ${prerequisites} is whole lines, each with its newline, hence "${prerequisites}-- ".
 ${cover}
 
 ${shortlog}
@@ -9,6 +10,5 @@ ${shortlog}
 ${diffstat}
 
 base-commit: ${base_commit}
-${prerequisites}
--- 
+${prerequisites}-- 
 ${signature}

@@ -2,6 +2,7 @@
 #
 # Use with an "RFC PATCH" subject prefix.  Lines starting with '#' are
 # comments; replace the EDITME lines before sending.
+# ${prerequisites} is whole lines, each with its newline, hence "${prerequisites}-- ".
 This series is an RFC: the approach is what needs review, the patches
 are not meant to be applied yet.
 
@@ -21,6 +22,5 @@ ${end}
 ${if base_commit}
 base-commit: ${base_commit}
 ${end}
-${prerequisites}
--- 
+${prerequisites}-- 
 ${signature}
