@@ -374,6 +374,8 @@ pcc_address_list_parse (const char *value, GError **error)
 
   for (clistiter *it = clist_begin (list->ad_list); it; it = clist_next (it)) {
     struct mailimf_address *ad = clist_content (it);
+    /* libetpan is lenient: "<<<" or "foo bar" parse.  Keep only what is
+     * an address. */
     if (ad->ad_type == MAILIMF_ADDRESS_MAILBOX) {
       add_mailbox (out, ad->ad_data.ad_mailbox);
     } else if (ad->ad_data.ad_group->grp_mb_list != NULL) {
@@ -383,5 +385,18 @@ pcc_address_list_parse (const char *value, GError **error)
     }
   }
   mailimf_address_list_free (list);
+  gboolean valid = out->len > 0;
+  for (guint i = 0; i < out->len && valid; i++) {
+    const char *e = ((PccAddress *) out->pdata[i])->email;
+    const char *at = e ? strchr (e, '@') : NULL;
+    valid = at != NULL && at > e && at[1] != '\0' && strchr (at + 1, '@') == NULL
+            && strpbrk (e, " \t<>\"") == NULL;
+  }
+  if (!valid) {
+    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                 "\"%s\" is not a valid address list", t);
+    g_ptr_array_unref (out);
+    return NULL;
+  }
   return out;
 }

@@ -2,12 +2,13 @@
  *
  * The script keeps two exact-match tables (names and addresses, keyed
  * either by "Name <addr>" or by "addr") and applies them once to each
- * recipient.  Git's own mailmap (libgit2's git_mailmap) differs: it
- * compares addresses without regard to case and names exactly, and it is
- * what git shortlog uses.  patchcc uses this module for recipients (to
- * print what the script prints) and libgit2's for series authors (to
- * print what git shortlog prints); tests/test-mailmap.c shows both on the
- * same file, where they agree and where they do not.
+ * recipient, re-formatting names with its own quoting rules (a name with
+ * a '.' or a non-ASCII byte comes back in double quotes, and is keyed so).
+ * Git's own mailmap (libgit2's git_mailmap, what git shortlog uses) keeps
+ * names as written.  patchcc uses this module for recipients (to print
+ * what the script prints) and libgit2's for series authors;
+ * tests/test-mailmap.c runs both on the same file: they resolve the four
+ * forms alike and differ in the quoting.
  */
 #ifndef PCC_MAILMAP_H
 #define PCC_MAILMAP_H

@@ -319,6 +319,35 @@ build_index (PccMaintainers *m)
   m->indexed = TRUE;
 }
 
+static PccRegex *compile_entry (const PccMaintainers *m, Entry *e,
+                                const char *pattern, PccRegexFlags flags,
+                                GError **error);
+
+/* The script dies on a bad F:, X: or N: pattern as soon as it matches
+ * any file, so a bad one is an error of the whole file: found here, with
+ * its line.  (N: entries keep their compiled pattern; K: entries are
+ * compiled on first use, and fail then.) */
+static gboolean
+validate_patterns (PccMaintainers *m, GError **error)
+{
+  for (guint i = 0; i < m->entries->len; i++) {
+    Entry *e = entry_at (m, i);
+    if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX) {
+      g_autofree char *conv = convert_pattern (e->orig);
+      g_autofree char *anchored = g_strconcat ("^", conv, NULL);
+      PccRegex *re = compile_entry (m, e, anchored, 0, error);
+      if (re == NULL)
+        return FALSE;
+      pcc_regex_free (re);
+    } else if (e->type == 'N' && e->re == NULL) {
+      e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+      if (e->re == NULL)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 PccMaintainers *
 pcc_maintainers_new_from_data (const char *filename, const char *data,
                                gsize len, const PccTree *tree, GError **error)
@@ -329,6 +358,10 @@ pcc_maintainers_new_from_data (const char *filename, const char *data,
     return NULL;
   }
   build_index (m);
+  if (!validate_patterns (m, error)) {
+    pcc_maintainers_free (m);
+    return NULL;
+  }
   return m;
 }
 
@@ -339,7 +372,7 @@ pcc_maintainers_add_data (PccMaintainers *m, const char *filename,
   if (!add_file (m, filename, data, len, error))
     return FALSE;
   build_index (m);
-  return TRUE;
+  return validate_patterns (m, error);
 }
 
 static int
@@ -392,6 +425,10 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
       }
     }
     build_index (m);
+    if (!validate_patterns (m, error)) {
+      pcc_maintainers_free (m);
+      return NULL;
+    }
     return m;
   }
 

@@ -483,8 +483,10 @@ file_sections (State *st, const char *file, GError **error)
   g_autoptr (GArray) hash = g_array_new (FALSE, FALSE, sizeof (SectionHit));
   for (guint i = 0; i < all->len; i++) {
     PccMatch *mt = &g_array_index (all, PccMatch, i);
-    if (!(st->o->pattern_depth == 0
-          || (file_pd - mt->depth) < st->o->pattern_depth))
+    /* --pattern-depth limits F: matches; an N: match always counts */
+    if (pcc_maintainers_entry_type (m, mt->tvi) == 'F'
+        && !(st->o->pattern_depth == 0
+             || (file_pd - mt->depth) < st->o->pattern_depth))
       continue;
     guint start = pcc_maintainers_section_start (m, mt->tvi);
     SectionHit *h = hash->len > 0

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""One rule at a time: a hand-written kernel tree, patchcc against the script.
+
+Builds a small tree that passes get_maintainer.pl's top_of_kernel_tree()
+test, with a MAINTAINERS written to exercise one rule per section (X:
+exclusion, glob depth, N: regex, K: keyword on patch lines, renames,
+/dev/null, binary diffs, subscribers-only and moderated lists, a section
+name over 50 characters, .mailmap in all four forms, e-mail addresses in a
+.yaml binding), and a patch for each.  The expected output of every run is
+what the real patched scripts/get_maintainer.pl (from a linux-source tree
+with kernel/patches/0001 applied) prints for it, in the same run; on top,
+each case asserts the behaviour it is there for, so that a fixture that
+stopped exercising its rule fails too.
+
+Ends with "N passed, M failed".
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+MAINTAINERS = """\
+List of maintainers (a preamble the script reads as untyped lines)
+	M: *Mail* patches to: FullName <address@domain>
+
+Maintainers List
+----------------
+
+ALPHA DRIVER
+M:	Alice Alpha <alice@example.org>
+R:	Rob Review <rob@example.org>
+L:	alpha@lists.example.org
+S:	Maintained
+F:	drivers/alpha/
+X:	drivers/alpha/excluded/
+
+ALPHA EXCLUDED PART
+M:	Xavier Ex <xavier@example.org>
+L:	excluded@lists.example.org
+S:	Supported
+F:	drivers/alpha/excluded/
+
+GLOB DEPTH
+M:	Gina Glob <gina@example.org>
+S:	Odd Fixes
+F:	drivers/*/glob*.c
+F:	include/linux/glob.h
+
+NAMED BY REGEX
+M:	Nora Regex <nora@example.org>
+L:	regex@lists.example.org (moderated for non-subscribers)
+S:	Maintained
+N:	foo[0-9]+
+
+KEYWORD WATCHERS
+M:	Kim Keyword <kim@example.org>
+L:	keyword@lists.example.org
+S:	Supported
+K:	\\bmagic_call\\b
+
+SUBSCRIBERS ONLY SUBSYSTEM
+M:	Sam Sub <sam@example.org>
+L:	subs@lists.example.org (subscribers-only)
+S:	Maintained
+F:	fs/subsonly/
+
+A SECTION NAME THAT IS LONGER THAN FIFTY CHARACTERS FOR TRUNCATION
+M:	"Lena Long-Name" <lena@example.org>
+M:	Old Name <old@example.org>
+L:	long@lists.example.org
+S:	Maintained
+F:	lib/longname/
+
+BINDINGS
+M:	Bea Binding <bea@example.org>
+S:	Maintained
+F:	Documentation/devicetree/bindings/
+
+RENAMED FILES
+M:	Ren Rename <ren@example.org>
+L:	rename@lists.example.org
+S:	Maintained
+F:	kernel/renamed/
+
+THE REST
+M:	Linus Torvalds <torvalds@linux-foundation.org>
+L:	linux-kernel@vger.kernel.org
+S:	Buried alive in reporters
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
+F:	*
+F:	*/
+"""
+
+MAILMAP = """\
+# the four forms of git-shortlog(1)
+Alice Alpha <alice@example.org>
+<rob@example.org> <rob@old.example.org>
+Gina Glob <gina@example.org> <gina@old.example.org>
+Lena Long-Name <lena@example.org> Old Name <old@example.org>
+"""
+
+YAML = """\
+%YAML 1.2
+---
+title: A device
+maintainers:
+  - Yann Yaml <yann@example.org>
+  - Zed Zeta <zed@example.org>
+"""
+
+
+def diff(path, old="", new="line\n", kind="modify", extra_minus="",
+         extra_plus=""):
+    a = f"a/{path}"
+    b = f"b/{path}"
+    head = f"diff --git {a} {b}\n"
+    if kind == "new":
+        return (head + "new file mode 100644\nindex 0000000..1111111\n"
+                f"--- /dev/null\n+++ {b}\n@@ -0,0 +1 @@\n+{new}")
+    if kind == "delete":
+        return (head + "deleted file mode 100644\nindex 1111111..0000000\n"
+                f"--- {a}\n+++ /dev/null\n@@ -1 +0,0 @@\n-{new}")
+    return (head + "index 1111111..2222222 100644\n"
+            f"--- {a}\n+++ {b}\n@@ -1,2 +1,2 @@\n context\n"
+            f"-old{extra_minus}\n+new{extra_plus}\n")
+
+
+def mail(subject, body, diffs):
+    return ("From 1234567890abcdef1234567890abcdef12345678 Mon Sep 17 00:00:00 2001\n"
+            "From: Dev Eloper <dev@example.org>\n"
+            "Date: Mon, 1 Jan 2024 00:00:00 +0000\n"
+            f"Subject: [PATCH] {subject}\n\n{body}\n\n"
+            "Signed-off-by: Dev Eloper <dev@example.org>\n---\n"
+            + "".join(diffs) + "-- \n2.39.5\n")
+
+
+def patches():
+    """name -> (patch text, check(outputs) -> error or None)"""
+    P = {}
+
+    def has(out, s):
+        return s in out
+
+    P["x-exclusion"] = (
+        mail("alpha: excluded part", "X: keeps ALPHA away.",
+             [diff("drivers/alpha/excluded/part.c")]),
+        lambda o: None if (has(o["default"], "xavier@")
+                           and not has(o["default"], "alice@"))
+        else "X: did not exclude ALPHA DRIVER")
+    P["alpha-plain"] = (
+        mail("alpha: fix", "Plain file of a section with a list.",
+             [diff("drivers/alpha/main.c")]),
+        lambda o: None if (has(o["default"], "alice@")
+                           and not has(o["default"], "linux-kernel@"))
+        else "LKML not dropped for a file with a list")
+    P["glob-depth"] = (
+        mail("glob: two depths", "A glob matches one directory level only.",
+             [diff("drivers/net/globby.c"), diff("drivers/net/sub/globby.c")]),
+        lambda o: None if has(o["default"], "gina@")
+        else "glob did not match")
+    P["n-regex"] = (
+        mail("foo: regex section", "N: matches anywhere in the path.",
+             [diff("arch/arm/mach-foo42/board.c")]),
+        lambda o: None if has(o["default"], "nora@") and has(
+            o["default"], "moderated list") else "N: did not match")
+    P["k-keyword"] = (
+        mail("core: use the call", "A keyword on a patch line.",
+             [diff("init/main.c", extra_plus=" magic_call();")]),
+        lambda o: None if has(o["default"], "kim@")
+        else "K: did not match a + line")
+    P["k-keyword-context"] = (
+        mail("core: unrelated", "magic_call in the message does not count "
+             "for the diff lines, but the script scans the message too.",
+             [diff("init/other.c")]),
+        lambda o: None)
+    P["subscribers-only"] = (
+        mail("subsonly: fix", "The only list is subscribers-only.",
+             [diff("fs/subsonly/inode.c")]),
+        lambda o: None if (not has(o["default"], "linux-kernel@")
+                           and has(o["public"], "linux-kernel@"))
+        else "seed drops LKML, public rule keeps it: not seen")
+    P["long-name"] = (
+        mail("longname: fix", "Section names over 50 characters are cut.",
+             [diff("lib/longname/cut.c")]),
+        lambda o: None if has(o["default"], "...)") else "no truncation")
+    P["new-file"] = (
+        mail("alpha: add a file", "A new file: /dev/null keeps LKML.",
+             [diff("drivers/alpha/new.c", kind="new")]),
+        lambda o: None if has(o["default"], "linux-kernel@")
+        else "new file did not keep LKML")
+    P["deleted-file"] = (
+        mail("alpha: remove a file", "A deleted file.",
+             [diff("drivers/alpha/old.c", kind="delete")]),
+        lambda o: None)
+    P["rename"] = (
+        mail("renamed: move", "A rename names both paths.",
+             ["diff --git a/kernel/renamed/a.c b/kernel/renamed/b.c\n"
+              "similarity index 100%\nrename from kernel/renamed/a.c\n"
+              "rename to kernel/renamed/b.c\n"]),
+        lambda o: None if has(o["default"], "ren@")
+        else "rename not matched")
+    P["binary"] = (
+        mail("alpha: firmware", "A binary diff.",
+             ["diff --git a/drivers/alpha/fw.bin b/drivers/alpha/fw.bin\n"
+              "index 1111111..2222222 100644\n"
+              "GIT binary patch\nliteral 4\nLcmZ?wcv2C0\n\nliteral 0\n"
+              "HcmV?d00001\n\n"]),
+        lambda o: None if has(o["default"], "alice@")
+        else "binary diff file not found")
+    P["mode-change"] = (
+        mail("alpha: make executable", "A mode change only.",
+             ["diff --git a/drivers/alpha/run.sh b/drivers/alpha/run.sh\n"
+              "old mode 100644\nnew mode 100755\n"]),
+        lambda o: None if has(o["default"], "alice@")
+        else "mode change not found")
+    P["mailmap"] = (
+        mail("glob+long: mailmap", "Mailmapped maintainers.",
+             [diff("drivers/net/globby.c"), diff("lib/longname/x.c"),
+              diff("drivers/alpha/x.c")]),
+        lambda o: None if not has(o["default"], "old@example.org")
+        else "mailmap name+email form not applied")
+    P["yaml"] = (
+        mail("dt-bindings: device", "Addresses in the binding itself.",
+             [diff("Documentation/devicetree/bindings/dev.yaml")]),
+        lambda o: None if has(o["default"], "yann@") and has(
+            o["default"], "in file") else "no in-file addresses")
+    P["plain-diff"] = (
+        "--- a/drivers/alpha/main.c\n+++ b/drivers/alpha/main.c\n"
+        "@@ -1 +1 @@\n-old\n+new\n",
+        lambda o: None if has(o["default"], "alice@")
+        else "plain diff not parsed")
+    P["unmatched"] = (
+        mail("top: toplevel file", "Only THE REST matches.",
+             [diff("Kbuild")]),
+        lambda o: None if has(o["default"], "linux-kernel@")
+        else "THE REST fallback missing")
+    return P
+
+
+RUNS = {
+    "default": ["--no-git-fallback"],
+    "to": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
+           "--norolestats", "--nol"],
+    "cc": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
+           "--norolestats", "--nom"],
+    "sections": ["--no-git-fallback", "--sections"],
+    "scm": ["--no-git-fallback", "--scm", "--status", "--subsystem", "--web"],
+    "nonames": ["--no-git-fallback", "--non", "--separator", ", "],
+    "sep": ["--no-git-fallback", "--separator", " | ", "--roles"],
+    "subs": ["--no-git-fallback", "--s", "--nomoderated"],
+    "depth": ["--no-git-fallback", "--pattern-depth", "1"],
+    "nomailmap": ["--no-git-fallback", "--nomailmap", "--noremove-duplicates"],
+}
+
+
+def make_tree(root, script):
+    for f in ("COPYING", "CREDITS", "Kbuild", "Makefile", "README"):
+        with open(os.path.join(root, f), "w") as fh:
+            fh.write(f"{f}\n")
+    for d in ("Documentation/devicetree/bindings", "arch/arm/mach-foo42",
+              "include/linux", "drivers/alpha/excluded", "drivers/net/sub",
+              "fs/subsonly", "init", "ipc", "kernel/renamed", "lib/longname",
+              "scripts"):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    for path, text in (("MAINTAINERS", MAINTAINERS), (".mailmap", MAILMAP),
+                       ("Documentation/devicetree/bindings/dev.yaml", YAML),
+                       ("init/main.c", "magic_call();\n")):
+        with open(os.path.join(root, path), "w") as fh:
+            fh.write(text)
+    shutil.copy(script, os.path.join(root, "scripts", "get_maintainer.pl"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--patchcc", required=True)
+    ap.add_argument("--reference", help="tree with the patched script")
+    ap.add_argument("--reference-cmd")
+    args = ap.parse_args()
+    ref = args.reference or subprocess.check_output(
+        args.reference_cmd, shell=True, text=True).strip()
+    patchcc = os.path.abspath(args.patchcc)
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "linux")
+        home = os.path.join(tmp, "home")
+        os.makedirs(tree)
+        os.makedirs(home)
+        make_tree(tree, os.path.join(ref, "scripts", "get_maintainer.pl"))
+        env = {"PATH": "/usr/bin:/bin", "HOME": home, "LC_ALL": "C",
+               "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
+        for name, (text, check) in sorted(patches().items()):
+            pfile = os.path.join(tmp, name + ".patch")
+            with open(pfile, "w") as fh:
+                fh.write(text)
+            outs = {}
+            for run, opts in RUNS.items():
+                r = subprocess.run(["perl", "scripts/get_maintainer.pl"]
+                                   + opts + [pfile], cwd=tree, env=env,
+                                   capture_output=True)
+                p = subprocess.run([patchcc] + opts + [pfile], cwd=tree,
+                                   env=env, capture_output=True)
+                outs[run] = p.stdout.decode()
+                if (p.returncode, p.stdout) == (r.returncode, r.stdout):
+                    passed += 1
+                else:
+                    failed += 1
+                    print(f"DIFF {name} {run}: rc {p.returncode} vs "
+                          f"{r.returncode}\n--- patchcc\n"
+                          f"{p.stdout.decode()}--- get_maintainer.pl\n"
+                          f"{r.stdout.decode()}{r.stderr.decode()}")
+            p = subprocess.run([patchcc, "--no-git-fallback",
+                                "--rest-rule=public", pfile], cwd=tree,
+                               env=env, capture_output=True)
+            outs["public"] = p.stdout.decode()
+            err = check(outs)
+            if err:
+                failed += 1
+                print(f"RULE {name}: {err}\n{outs['default']}")
+            else:
+                passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
