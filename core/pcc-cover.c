@@ -12,6 +12,7 @@ struct _PccCover {
   PccProvenance *prov;
   PccCoverStyle style;
   char *title, *blurb, *signature, *range_diff, *from, *date;
+  int blurb_width;
   char *title_used;
   char *from_used;
 };
@@ -91,6 +92,84 @@ SETTER (range_diff)
 SETTER (from)
 SETTER (date)
 #undef SETTER
+
+void
+pcc_cover_set_blurb_width (PccCover *c, int width)
+{
+  c->blurb_width = width > 0 ? width : 0;
+}
+
+static guint
+columns (const char *s, gsize len)
+{
+  guint w = 0;
+  for (const char *p = s; p < s + len; p = g_utf8_next_char (p))
+    {
+      gunichar ch = g_utf8_get_char (p);
+      w += g_unichar_iszerowidth (ch) ? 0 : g_unichar_iswide (ch) ? 2 : 1;
+    }
+  return w;
+}
+
+/* Wrap each line longer than @width at spaces. */
+static char *
+wrap_text (const char *text, int width)
+{
+  GString *out = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *l = lines[i];
+      if (i)
+        g_string_append_c (out, '\n');
+      if (columns (l, strlen (l)) <= (guint) width)
+        {
+          g_string_append (out, l);
+          continue;
+        }
+      gsize ind = 0;
+      while (l[ind] == ' ' || l[ind] == '\t')
+        ind++;
+      g_autofree char *cont = g_strndup (l, ind);
+      if ((l[ind] == '-' || l[ind] == '*') && l[ind + 1] == ' ')
+        {
+          g_free (cont);
+          cont = g_strdup_printf ("%.*s  ", (int) ind, l);
+        }
+      g_string_append_len (out, l, ind);
+      guint col = columns (l, ind);
+      gboolean first = TRUE;
+      const char *p = l + ind;
+      gsize sep = 0;   /* the spaces typed before this word */
+      while (*p)
+        {
+          const char *w = p;
+          while (*p && *p != ' ')
+            p++;
+          guint ww = columns (w, p - w);
+          if (!first && col + sep + ww > (guint) width)
+            {
+              g_string_append_c (out, '\n');
+              g_string_append (out, cont);
+              col = columns (cont, strlen (cont));
+              first = TRUE;
+            }
+          if (!first)
+            {
+              g_string_append_len (out, w - sep, sep);
+              col += sep;
+            }
+          g_string_append_len (out, w, p - w);
+          col += ww;
+          first = FALSE;
+          sep = 0;
+          while (p[sep] == ' ')
+            sep++;
+          p += sep;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
 
 /* --- identity ------------------------------------------------------------------ */
 
@@ -195,6 +274,12 @@ pcc_cover_get_values (PccCover *c, GError **error)
     {
       g_free (blurb);
       blurb = g_strdup ("*** BLURB HERE ***");
+    }
+  if (c->blurb_width)
+    {
+      char *w = wrap_text (blurb, c->blurb_width);
+      g_free (blurb);
+      blurb = w;
     }
   g_hash_table_insert (v, "cover", rstrip (blurb));
 

@@ -48,6 +48,11 @@ void pcc_cover_set_style (PccCover *cover, PccCoverStyle style);
  * "*** SUBJECT HERE ***" and "*** BLURB HERE ***". */
 void pcc_cover_set_title (PccCover *cover, const char *title);
 void pcc_cover_set_blurb (PccCover *cover, const char *blurb);
+/* Wrap the blurb's lines longer than @width columns at spaces (0, the
+ * default: leave it as typed).  A wrapped line's continuation keeps its
+ * indentation ("- " items get two more spaces); lines without spaces
+ * (URLs) are left long.  For editors that wrap only visually. */
+void pcc_cover_set_blurb_width (PccCover *cover, int width);
 /* NULL: ~/.signature, else "Name <email>" of the sender. */
 void pcc_cover_set_signature (PccCover *cover, const char *signature);
 void pcc_cover_set_range_diff (PccCover *cover, const char *range_diff);
