@@ -41,6 +41,7 @@
 
 #include "patchcc.h"
 #include "patchcc_prefs.h"
+#include "patchcc_series.h"
 
 #define ACTION_GROUP "patchcc"
 #define ACTION_FIX "Tools/PatchccFix"
@@ -632,6 +633,7 @@ plugin_init (gchar **error)
 
   fixer = pcc_fixer_new ();
   patchcc_prefs_init (prefs_changed);
+  patchcc_series_init ();
   prefs_toolbar_register_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
                                       _("Fix patch recipients"), toolbar_cb,
                                       NULL);
@@ -656,6 +658,7 @@ plugin_done (void)
     remove_menu (l->data);
   prefs_toolbar_unregister_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
                                         _("Fix patch recipients"));
+  patchcc_series_done ();
   patchcc_prefs_done ();
   g_clear_pointer (&fixer, pcc_fixer_free);
   debug_print ("patchcc plugin unloaded\n");

@@ -547,6 +547,17 @@ section_header (const char *title, const char *hint)
   return box;
 }
 
+/* Once the right side has its size: the preview gets 55% of it. */
+static void
+on_right_allocate (GtkWidget *paned, GdkRectangle *alloc, gpointer data)
+{
+  if (alloc->height < 200
+      || g_object_get_data (G_OBJECT (paned), "pcc-placed"))
+    return;
+  g_object_set_data (G_OBJECT (paned), "pcc-placed", GINT_TO_POINTER (1));
+  gtk_paned_set_position (GTK_PANED (paned), alloc->height * 55 / 100);
+}
+
 static GtkWidget *
 framed_text_view (GtkTextView **out, int height)
 {
@@ -785,7 +796,8 @@ build (PccCoverPanel *self)
                                           self->tree_desc);
       g_object_set (self->review, "margin-top", 8, NULL);
       gtk_paned_pack2 (GTK_PANED (right), self->review, TRUE, FALSE);
-      gtk_paned_set_position (GTK_PANED (right), 400);
+      g_signal_connect (right, "size-allocate",
+                        G_CALLBACK (on_right_allocate), NULL);
     }
   gtk_paned_pack2 (GTK_PANED (paned), right, TRUE, FALSE);
 

@@ -1,0 +1,380 @@
+#!/usr/bin/python3
+"""End-to-end: Tools > Compose patch series, in the real Claws Mail.
+
+A three-patch series (git format-patch --cover-letter of a small
+kernel-shaped repository; patch 2 carries an Assisted-by: trailer, patch 3
+has another author) is opened with the plugin's "Compose patch series…"
+(main window, Ctrl+Shift+J), the Assisted-by trailer is moved to the cover
+letter with the panel's button (Alt+M), and the series is sent (Alt+S)
+through Claws to an SMTP sink on 127.0.0.1.
+
+Checked:
+  - four mails arrive: the cover, then patches 1..3;
+  - threading as git send-email --thread --no-chain-reply-to: distinct
+    Message-Ids, each patch In-Reply-To and References the cover;
+  - recipients per mail (To:, Cc: and the SMTP envelope): each patch its
+    own get_maintainer.pl recipients split as b4 splits them (THE REST
+    dropped: every file has a list) plus the address typed on the cover
+    letter (Cc: Cover Only); the cover the union over the patches plus
+    that address;
+  - bodies: each patch's body is its file's body byte for byte, except
+    patch 2 (minus exactly the Assisted-by line) and patch 3 (git
+    send-email's in-body From: line in front, as its author is not the
+    sender);
+  - "git am --empty=drop" of the sink's mbox rebuilds the exact tree, with
+    the original authors, and the Assisted-by line is gone from the commit;
+  - the cover letter's provenance section names the assistant and the
+    tool from the trailer, and the testing from provenance.ini.
+
+Exit status: 0 pass, 1 failure, 77 skipped.
+"""
+
+import argparse
+import email
+import email.policy
+import os
+import shutil
+import subprocess
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import clawsdrive as cd  # noqa: E402
+
+MAINTAINERS = """FOO ETHERNET DRIVER
+M:\tAda Lovelace <ada@example.org>
+R:\tGrace Hopper <grace@example.org>
+L:\tnetdev@vger.kernel.org
+S:\tMaintained
+F:\tdrivers/net/ethernet/foo/
+
+NETWORKING DRIVERS
+M:\tAlan Turing <alan@example.org>
+M:\tEdsger Dijkstra <edsger@example.org>
+L:\tnetdev@vger.kernel.org
+S:\tOdd Fixes
+F:\tdrivers/net/
+
+DOCUMENTATION
+M:\tDonald Knuth <don@example.org>
+L:\tlinux-doc@vger.kernel.org
+S:\tMaintained
+F:\tDocumentation/
+
+THE REST
+M:\tLinus Torvalds <torvalds@linux-foundation.org>
+L:\tlinux-kernel@vger.kernel.org
+S:\tBuried alive in reporters
+F:\t*
+F:\t*/
+"""
+
+SENDER = "Patch Sender <sender@example.org>"
+OTHER = "Dev Two <two@example.org>"
+COVER_ONLY = "coveronly@example.org"
+TRAILER = b"Assisted-by: Claude:claude-opus-4 coccinelle\n"
+
+FOO = ["ada@example.org", "grace@example.org", "alan@example.org",
+       "edsger@example.org"]
+DOC = ["don@example.org"]
+WANT = [  # (To, Cc) per mail, as sets of addresses
+    (set(FOO + DOC), {"netdev@vger.kernel.org", "linux-doc@vger.kernel.org",
+                      COVER_ONLY}),
+    (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
+    (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
+    (set(DOC), {"linux-doc@vger.kernel.org", COVER_ONLY}),
+]
+
+
+def git(repo, *args, env=None):
+    e = dict(os.environ)
+    e.update({"GIT_CONFIG_NOSYSTEM": "1", "HOME": repo, "LC_ALL": "C",
+              "GIT_COMMITTER_NAME": "Test Committer",
+              "GIT_COMMITTER_EMAIL": "tc@example.org",
+              "GIT_AUTHOR_DATE": "1750000000 +0000",
+              "GIT_COMMITTER_DATE": "1750000000 +0000"})
+    e.update(env or {})
+    r = subprocess.run(["git", "-C", repo] + list(args), env=e,
+                       capture_output=True)
+    if r.returncode != 0:
+        raise cd.Error("git %s: %s" % (" ".join(args), r.stderr.decode()))
+    return r.stdout.decode()
+
+
+def write(repo, rel, text):
+    p = os.path.join(repo, rel)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "w") as f:
+        f.write(text)
+
+
+def commit(repo, author, message):
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--author", author, "-m", message)
+
+
+def make_series(root):
+    repo = os.path.join(root, "linux")
+    os.makedirs(repo)
+    git(repo, "init", "-q", "-b", "master")
+    for f in ("COPYING", "CREDITS", "Kbuild", "Makefile", "README"):
+        write(repo, f, "x\n")
+    for d in ("Documentation", "arch", "include", "drivers", "fs", "init",
+              "ipc", "kernel", "lib", "scripts"):
+        write(repo, d + "/.keep", "")
+    write(repo, "MAINTAINERS", MAINTAINERS)
+    main = "".join("int foo_main_%d;\n" % i for i in range(1, 41))
+    write(repo, "drivers/net/ethernet/foo/foo_main.c", main)
+    write(repo, "drivers/net/ethernet/foo/foo.h", "#define FOO 1\n")
+    write(repo, "Documentation/networking/foo.rst",
+          "".join("foo doc line %d\n" % i for i in range(1, 11)))
+    commit(repo, "Test Maintainer <tm@example.org>", "base")
+    base = git(repo, "rev-parse", "HEAD").strip()
+
+    main = main.replace("int foo_main_7;\n",
+                        "int foo_main_7;\nint foo_timeout_ms = 500;\n")
+    write(repo, "drivers/net/ethernet/foo/foo_main.c", main)
+    commit(repo, SENDER, "net: foo: make the reset timeout a variable\n\n"
+           "So that slow PHYs can be given more time.\n\n"
+           "Signed-off-by: %s\n" % SENDER)
+    main = main.replace("int foo_main_20;\n", "int foo_main_20;\n"
+                        "/* wait for the PHY */\nint foo_phy_wait;\n")
+    write(repo, "drivers/net/ethernet/foo/foo_main.c", main)
+    write(repo, "drivers/net/ethernet/foo/foo.h",
+          "#define FOO 1\n#define FOO_PHY_WAIT 2\n")
+    commit(repo, SENDER, "net: foo: wait for the PHY before the reset\n\n"
+           "The reset fails when the PHY is still training.\n\n"
+           "%sSigned-off-by: %s\n" % (TRAILER.decode(), SENDER))
+    write(repo, "Documentation/networking/foo.rst",
+          "".join("foo doc line %d\n" % i for i in range(1, 11))
+          + "\nThe reset timeout is foo_timeout_ms.\n")
+    commit(repo, OTHER, "Documentation: foo: describe the reset timeout\n\n"
+           "Signed-off-by: %s\n" % OTHER)
+
+    out = os.path.join(root, "series")
+    git(repo, "format-patch", "-q", "--cover-letter", "--base=" + base,
+        "-o", out, base + "..HEAD")
+    cover = os.path.join(out, "0000-cover-letter.patch")
+    text = open(cover, "rb").read()
+    text = text.replace(b"*** SUBJECT HERE ***",
+                        b"net: foo: a tunable reset timeout")
+    text = text.replace(b"*** BLURB HERE ***",
+                        b"The foo NIC needs more time to leave reset when "
+                        b"its PHY is slow.")
+    # An address typed on the cover letter: it goes to every mail.
+    text = text.replace(b"\nSubject: ",
+                        b"\nCc: Cover Only <%s>\nSubject: " %
+                        COVER_ONLY.encode(), 1)
+    open(cover, "wb").write(text)
+    with open(os.path.join(out, "provenance.ini"), "w") as f:
+        f.write("[testing.1]\nwhat=kselftest net/foo\n"
+                "where=QEMU x86_64 (KVM)\n")
+    return repo, base, out
+
+
+def body_of(raw):
+    return cd.split_mail(raw)[1]
+
+
+def check(repo, base, series_dir, got, workdir):
+    fails = []
+    msgs = [email.message_from_bytes(m["data"], policy=email.policy.default)
+            for m in got]
+    if len(msgs) != 4:
+        return ["%d mails arrived, not 4" % len(msgs)]
+    subjects = [" ".join(str(m["Subject"]).split()) for m in msgs]
+    want_subj = ["[PATCH 0/3] net: foo: a tunable reset timeout",
+                 "[PATCH 1/3] net: foo: make the reset timeout a variable",
+                 "[PATCH 2/3] net: foo: wait for the PHY before the reset",
+                 "[PATCH 3/3] Documentation: foo: describe the reset "
+                 "timeout"]
+    if subjects != want_subj:
+        fails.append("subjects/order:\n    got  %s\n    want %s" %
+                     (subjects, want_subj))
+
+    # Threading.
+    ids = [str(m["Message-Id"]).strip() for m in msgs]
+    if len(set(ids)) != 4 or not all(i.startswith("<") for i in ids):
+        fails.append("Message-Ids not distinct: %s" % ids)
+    if msgs[0]["In-Reply-To"] is not None:
+        fails.append("the cover letter replies to something")
+    for i, m in enumerate(msgs[1:], 1):
+        for h in ("In-Reply-To", "References"):
+            if str(m[h] or "").strip() != ids[0]:
+                fails.append("patch %d: %s is %r, not the cover's %s" %
+                             (i, h, m[h], ids[0]))
+
+    # Recipients.
+    for i, (m, g) in enumerate(zip(msgs, got)):
+        to = {a for _, a in cd.addresses(m, "To")}
+        cc = {a for _, a in cd.addresses(m, "Cc")}
+        wto, wcc = WANT[i]
+        if to != wto:
+            fails.append("mail %d To:\n    got  %s\n    want %s" %
+                         (i, sorted(to), sorted(wto)))
+        if cc != wcc:
+            fails.append("mail %d Cc:\n    got  %s\n    want %s" %
+                         (i, sorted(cc), sorted(wcc)))
+        env = {a.lower() for a in g["rcpt_tos"]}
+        if env != wto | wcc:
+            fails.append("mail %d envelope:\n    got  %s\n    want %s" %
+                         (i, sorted(env), sorted(wto | wcc)))
+        if "linux-kernel@vger.kernel.org" in to | cc:
+            fails.append("mail %d: LKML is there although every file has "
+                         "a list" % i)
+
+    # Bodies.
+    files = sorted(f for f in os.listdir(series_dir)
+                   if f.endswith(".patch") and not f.startswith("0000"))
+    for i, f in enumerate(files, 1):
+        orig = body_of(open(os.path.join(series_dir, f), "rb").read())
+        sent = body_of(got[i]["data"])
+        want = orig
+        if i == 2:
+            want = orig.replace(TRAILER, b"", 1)
+            if want == orig:
+                fails.append("the test's patch 2 has no trailer")
+        if i == 3:
+            want = b"From: %s\n\n" % OTHER.encode() + orig
+        if sent != want:
+            fails.append("patch %d: the body differs from its file's "
+                         "(%d bytes sent, %d expected)" %
+                         (i, len(sent), len(want)))
+    cover_body = body_of(got[0]["data"]).decode("utf-8", "replace")
+    for needle in ("How this series was made:", "- Claude:claude-opus-4",
+                   "- coccinelle: used for patch 2/3",
+                   "- kselftest net/foo\n  On: QEMU x86_64 (KVM)",
+                   "base-commit: " + base,
+                   "The foo NIC needs more time"):
+        if needle not in cover_body:
+            fails.append("the cover letter lacks %r" % needle)
+    if "Assisted-by" in body_of(got[2]["data"]).decode():
+        fails.append("patch 2 was sent with its Assisted-by trailer")
+
+    # git am of the sink's mbox.
+    mbox = os.path.join(workdir, "sink.mbox")
+    with open(mbox, "wb") as f:
+        for g in got:
+            f.write(b"From patchcc-e2e Mon Sep 17 00:00:00 2001\n")
+            f.write(g["data"])
+            if not g["data"].endswith(b"\n"):
+                f.write(b"\n")
+    am = os.path.join(workdir, "am")
+    subprocess.run(["git", "clone", "-q", repo, am], check=True,
+                   capture_output=True)
+    git(am, "reset", "-q", "--hard", base)
+    git(am, "am", "-q", "--empty=drop", mbox)
+    want_tree = git(repo, "rev-parse", "HEAD^{tree}").strip()
+    got_tree = git(am, "rev-parse", "HEAD^{tree}").strip()
+    if got_tree != want_tree:
+        fails.append("git am of the sink's mbox gives tree %s, not %s" %
+                     (got_tree, want_tree))
+    authors = git(am, "log", "--format=%an <%ae>", base + "..HEAD").split(
+        "\n")[:3]
+    if authors != [OTHER, SENDER, SENDER]:
+        fails.append("authors after git am: %s" % authors)
+    log = git(am, "log", "--format=%B", base + "..HEAD")
+    if "Assisted-by" in log:
+        fails.append("the Assisted-by trailer is still in a commit")
+    return fails
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--workdir")
+    ap.add_argument("--keep", action="store_true")
+    args = ap.parse_args()
+    for tool in ("Xvfb", "xdotool", "claws-mail", "git"):
+        if shutil.which(tool) is None:
+            print("SKIP: %s not installed" % tool)
+            return 77
+    try:
+        import aiosmtpd  # noqa: F401
+    except ImportError:
+        print("SKIP: python3-aiosmtpd not installed (run /usr/bin/python3)")
+        return 77
+    plugin = os.path.abspath(args.plugin)
+    if not os.path.exists(plugin):
+        print("FAIL: no plugin at %s" % plugin)
+        return 1
+    workdir = args.workdir or cd.mkdtemp("/tmp/patchcc-series-e2e-")
+    repo, base, series_dir = make_series(workdir)
+    cd.log("series", series_dir)
+
+    sink = cd.SmtpSink()
+    xvfb = cd.Xvfb()
+    profile = cd.Profile(os.path.join(workdir, "claws"), sink.port, plugin,
+                         {"tree_path": repo, "split": "b4",
+                          "on_send": "off"})
+    claws = None
+    fails = []
+    got = []
+    try:
+        # The folder chooser starts there (the plugin reads it).
+        os.environ["PATCHCC_SERIES_DIR"] = series_dir
+        claws = cd.Claws(profile, xvfb,
+                         stderr_path=os.path.join(workdir, "claws.log"))
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        chooser = None
+        for attempt in range(5):
+            claws.key(main_win, "ctrl+shift+j")
+            try:
+                chooser = claws.wait_window(r"^Compose patch series: ", 4)
+                break
+            except cd.Error:
+                if attempt == 4:
+                    raise
+        time.sleep(0.5)
+        claws.key(chooser, "Return")
+        dlg = claws.wait_window(r"^Compose patch series$", 20)
+        time.sleep(1.0)
+        claws.key(dlg, "alt+m")          # move the Assisted-by trailer
+        time.sleep(0.8)
+        xvfb.screenshot(os.path.join(workdir, "series-dialog.png"))
+        claws.key(dlg, "alt+s")          # send the series
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            m["data"] = m["data"].replace(b"\r\n", b"\n")
+            got.append(m)
+        if len(got) < 4:
+            shot = os.path.join(workdir, "fail.png")
+            xvfb.screenshot(shot)
+            fails.append("only %d mails reached the sink (screenshot %s)" %
+                         (len(got), shot))
+        else:
+            fails += check(repo, base, series_dir, got, workdir)
+        text = claws.log_text()
+        if "CRITICAL" in text or "Segmentation" in text:
+            fails.append("Claws reported: %s" % [
+                l for l in text.splitlines() if "CRITICAL" in l][:3])
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail.png")
+        try:
+            xvfb.screenshot(shot)
+        except Exception:  # noqa: BLE001
+            pass
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        if claws is not None:
+            claws.quit()
+        sink.stop()
+        xvfb.stop()
+    for f in fails:
+        print("FAIL:", f)
+    if not fails:
+        print("ok: 4 threaded mails, recipients, bodies, git am tree, "
+              "provenance (workdir %s)" % workdir)
+        if not args.keep and not args.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+    else:
+        print("workdir kept: %s" % workdir)
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
