@@ -510,3 +510,96 @@ pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
     *elapsed_us = g_get_monotonic_time () - t0;
   return plan;
 }
+
+char *
+pcc_fixer_header_address (const char *formatted)
+{
+  const char *lt, *end;
+  gboolean non_ascii = FALSE;
+
+  /* "Name" <addr> */
+  if (formatted == NULL || formatted[0] != '"')
+    return g_strdup (formatted);
+  end = strchr (formatted + 1, '"');
+  lt = end ? end + 1 : NULL;
+  if (end == NULL || strncmp (lt, " <", 2) != 0 || end == formatted + 1)
+    return g_strdup (formatted);
+  for (const char *p = formatted + 1; p < end; p++)
+    {
+      if ((guchar) *p >= 0x80)
+        non_ascii = TRUE;
+      else if (strchr ("()<>[]:;@\\,.\"", *p) != NULL
+               || (guchar) *p < 0x20)
+        return g_strdup (formatted);
+    }
+  if (!non_ascii || !g_utf8_validate (formatted, -1, NULL))
+    return g_strdup (formatted);
+  return g_strdup_printf ("%.*s%s", (int) (end - formatted - 1),
+                          formatted + 1, lt);
+}
+
+static void
+header_row_clear (gpointer p)
+{
+  g_free (((PccHeaderRow *) p)->value);
+}
+
+GArray *
+pcc_fixer_header_rows (PccPlan *plan, guint max_rows)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (PccHeaderRow));
+  guint n_changes = pcc_plan_get_n_changes (plan), total = 0;
+
+  g_array_set_clear_func (rows, header_row_clear);
+  for (int f = 0; f < 2; f++)
+    {
+      g_auto (GStrv) final = pcc_plan_get_final (plan, f == 0 ? PCC_FIELD_TO
+                                                              : PCC_FIELD_CC);
+      total += g_strv_length (final);
+    }
+  for (int f = 0; f < 2; f++)
+    {
+      PccField field = f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC;
+      g_auto (GStrv) final = pcc_plan_get_final (plan, field);
+      guint n_kept = 0;
+
+      for (guint i = 0; final[i]; i++)
+        {
+          char *h = pcc_fixer_header_address (final[i]);
+          g_free (final[i]);
+          final[i] = h;
+        }
+
+      if (total <= max_rows)
+        {
+          for (guint i = 0; final[i]; i++)
+            {
+              PccHeaderRow r = { field, g_strdup (final[i]) };
+              g_array_append_val (rows, r);
+            }
+          continue;
+        }
+      /* pcc_plan_get_final() gives the kept addresses first: count them
+       * the way it does. */
+      for (guint i = 0; i < n_changes; i++)
+        {
+          PccChange *c = pcc_plan_get_change (plan, i);
+          if (c->field == field
+              && (c->kind == PCC_CHANGE_KEEP
+                  || (c->kind == PCC_CHANGE_DROP && !c->enabled)))
+            n_kept++;
+        }
+      n_kept = MIN (n_kept, g_strv_length (final));
+      for (guint i = 0; i < n_kept; i++)
+        {
+          PccHeaderRow r = { field, g_strdup (final[i]) };
+          g_array_append_val (rows, r);
+        }
+      if (final[n_kept] != NULL)
+        {
+          PccHeaderRow r = { field, g_strjoinv (", ", final + n_kept) };
+          g_array_append_val (rows, r);
+        }
+    }
+  return rows;
+}

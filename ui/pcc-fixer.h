@@ -115,6 +115,31 @@ PccPlan *pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
                          PccEngine **engine_out, gint64 *elapsed_us,
                          GError **error);
 
+/* The final To: and Cc: laid out as a mail client's header rows, To:
+ * first, in pcc_plan_get_final() order.  Up to @max_rows addresses: one
+ * address a row.  More: the addresses kept from what was typed one a row
+ * as before, and the added ones in one row per field, comma-separated
+ * (a compose window with dozens of rows is slow to build, a few ms a row
+ * in Claws, and no easier to read).  Returns a GArray of PccHeaderRow
+ * (cleared with the array). */
+typedef struct {
+  PccField field;
+  char *value;
+} PccHeaderRow;
+
+#define PCC_FIXER_MAX_ROWS 12
+
+/* @formatted ("Name <addr>", as get_maintainer.pl prints it) as it should
+ * go into a mail header: a name quoted only because it is not ASCII
+ * ("\"Rafał Miłecki\" <zajec5@gmail.com>") loses its quotes, so that the
+ * mail client encodes it as an RFC 2047 word (an encoded word must not
+ * stand inside a quoted string, and Claws Mail even folds the line inside
+ * the quotes).  Names that need quoting (specials such as '.' or ',')
+ * keep it.  pcc_fixer_header_rows() applies this to every address. */
+char *pcc_fixer_header_address (const char *formatted);
+
+GArray *pcc_fixer_header_rows (PccPlan *plan, guint max_rows);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccFixer, pcc_fixer_free)
 
 G_END_DECLS

@@ -4,6 +4,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "pcc-email.h"
+
 struct _PccReviewView {
   GtkBox parent;
 
@@ -16,6 +18,7 @@ struct _PccReviewView {
   GtkTextView *details;
   GArray *paths;          /* char *: tree path string of change i, or NULL */
   char *summary_text;
+  GHashTable *recipients; /* email key -> const PccRecipient * */
   GtkTreeIter groups[3];  /* To, Cc, removed */
   gboolean has_group[3];
 };
@@ -88,7 +91,7 @@ action_markup (const PccChange *c)
     case PCC_CHANGE_KEEP:
     default:
       fg = "#57606a";
-      word = c->typed ? _("keep (typed)") : _("keep");
+      word = _("keep");
       break;
     }
   return g_markup_printf_escaped ("<span foreground=\"%s\" weight=\"bold\">"
@@ -126,14 +129,68 @@ tooltip_markup (const PccChange *c)
 }
 
 static void
+index_recipients (PccReviewView *self)
+{
+  const PccResult *r = pcc_plan_get_result (self->plan);
+
+  self->recipients = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            NULL);
+  for (guint i = 0; r && i < pcc_result_get_n_recipients (r); i++)
+    {
+      const PccRecipient *rc = pcc_result_get_recipient (r, i);
+      g_hash_table_insert (self->recipients, pcc_email_key (rc->email),
+                           (gpointer) rc);
+    }
+}
+
+/* The role word and the short reason of a change: for a computed address
+ * "maintainer" and "file -> F: pattern -> SECTION" from the engine's
+ * result; otherwise the plan's own reason (typed, THE REST). */
+static void
+describe (PccReviewView *self, const PccChange *c, char **role, char **why)
+{
+  g_autofree char *key = c->email ? pcc_email_key (c->email) : NULL;
+  const PccRecipient *rc = key ? g_hash_table_lookup (self->recipients, key)
+                               : NULL;
+  const PccResult *r = pcc_plan_get_result (self->plan);
+  gboolean rest = c->reason && g_str_has_prefix (c->reason, "THE REST");
+
+  *role = NULL;
+  *why = NULL;
+  if (rc != NULL && c->kind != PCC_CHANGE_DROP)
+    {
+      const char *colon = rc->role ? strchr (rc->role, ':') : NULL;
+
+      *role = rc->role ? g_strndup (rc->role, colon ? (gsize) (colon - rc->role)
+                                                    : strlen (rc->role))
+                       : NULL;
+      if (!rest)
+        {
+          g_autofree char *d = pcc_result_describe_reason (r, rc);
+          g_autofree char *line = one_line (d);
+
+          *why = c->kind == PCC_CHANGE_KEEP
+                   ? g_strdup_printf (_("typed by you; %s"), line)
+                   : g_steal_pointer (&line);
+        }
+    }
+  if (*role == NULL)
+    *role = g_strdup (c->typed ? _("typed") : "");
+  if (*why == NULL)
+    *why = one_line (c->reason);
+}
+
+static void
 set_change_row (PccReviewView *self, GtkTreeIter *iter, guint i)
 {
   PccChange *c = pcc_plan_get_change (self->plan, i);
   g_autofree char *action = action_markup (c);
   g_autofree char *tip = tooltip_markup (c);
-  g_autofree char *reason = one_line (c->reason);
+  g_autofree char *reason = NULL;
+  g_autofree char *role = NULL;
   gboolean keep = c->kind == PCC_CHANGE_KEEP;
 
+  describe (self, c, &role, &reason);
   gtk_tree_store_set (self->store, iter,
                       PCC_REVIEW_COL_ENABLED, keep ? TRUE : c->enabled,
                       PCC_REVIEW_COL_TOGGLABLE, !keep,
@@ -145,6 +202,7 @@ set_change_row (PccReviewView *self, GtkTreeIter *iter, guint i)
                       PCC_REVIEW_COL_CHANGE, (gint) i,
                       PCC_REVIEW_COL_WEIGHT, (gint) PANGO_WEIGHT_NORMAL,
                       PCC_REVIEW_COL_STRIKE, !change_is_sent (c),
+                      PCC_REVIEW_COL_ROLE, role,
                       -1);
 }
 
@@ -362,6 +420,24 @@ on_key_press (GtkWidget *widget, GdkEventKey *event, gpointer data)
 /* --- construction ---------------------------------------------------- */
 
 static void
+on_details_expanded (GObject *expander, GParamSpec *pspec, gpointer data)
+{
+  PccReviewView *self = data;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->details);
+  const PccResult *result;
+  g_autofree char *explain = NULL;
+
+  if (!gtk_expander_get_expanded (GTK_EXPANDER (expander))
+      || gtk_text_buffer_get_char_count (buffer) > 0)
+    return;
+  result = pcc_plan_get_result (self->plan);
+  explain = result ? pcc_result_explain (result) : NULL;
+  gtk_text_buffer_set_text (buffer, explain ? explain : "", -1);
+}
+
+
+
+static void
 pcc_review_view_finalize (GObject *object)
 {
   PccReviewView *self = PCC_REVIEW_VIEW (object);
@@ -370,6 +446,7 @@ pcc_review_view_finalize (GObject *object)
     g_free (g_array_index (self->paths, char *, i));
   g_array_unref (self->paths);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->recipients, g_hash_table_unref);
   g_free (self->summary_text);
   G_OBJECT_CLASS (pcc_review_view_parent_class)->finalize (object);
 }
@@ -424,13 +501,18 @@ make_tree (PccReviewView *self)
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
-  g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, "width-chars", 40,
-                NULL);
+  g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
   col = gtk_tree_view_column_new_with_attributes (_("Address"), r,
       "text", PCC_REVIEW_COL_ADDRESS,
       "weight", PCC_REVIEW_COL_WEIGHT,
       "strikethrough", PCC_REVIEW_COL_STRIKE, NULL);
   gtk_tree_view_column_set_resizable (col, TRUE);
+  gtk_tree_view_append_column (self->tree, col);
+
+  r = gtk_cell_renderer_text_new ();
+  g_object_set (r, "foreground", "#57606a", "xpad", 6, NULL);
+  col = gtk_tree_view_column_new_with_attributes (_("Role"), r,
+      "text", PCC_REVIEW_COL_ROLE, NULL);
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
@@ -445,14 +527,84 @@ make_tree (PccReviewView *self)
   return tree;
 }
 
+static int
+text_width (GtkWidget *w, const char *markup, gboolean is_markup)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (w, NULL);
+  int width = 0;
+
+  if (is_markup)
+    pango_layout_set_markup (layout, markup, -1);
+  else
+    pango_layout_set_text (layout, markup, -1);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  g_object_unref (layout);
+  return width;
+}
+
+/* Fixed column widths and fixed row heights: GtkTreeView then lays out
+ * hundreds of rows (a treewide patch) without measuring each one. */
+static void
+size_columns (PccReviewView *self)
+{
+  GtkWidget *w = GTK_WIDGET (self->tree);
+  GtkTreeModel *model = GTK_TREE_MODEL (self->store);
+  int change = 0, address = 0, role = 0;
+  int cap = text_width (w, "\"Firstname Lastname-Longer\" <firstname.lastname@"
+                           "example.org>", FALSE);
+  static const char *const words[] = { "add", "keep", "drop" };
+  GtkTreeIter group, iter;
+  gboolean g_ok, ok;
+  guint measured = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *m = g_markup_printf_escaped ("<b>%s</b>", _(words[i]));
+      change = MAX (change, text_width (w, m, TRUE));
+    }
+  for (g_ok = gtk_tree_model_get_iter_first (model, &group); g_ok;
+       g_ok = gtk_tree_model_iter_next (model, &group))
+    {
+      g_autofree char *title = NULL;
+
+      gtk_tree_model_get (model, &group, PCC_REVIEW_COL_ADDRESS, &title, -1);
+      address = MAX (address, text_width (w, title, FALSE) + 8);
+      for (ok = gtk_tree_model_iter_children (model, &iter, &group); ok;
+           ok = gtk_tree_model_iter_next (model, &iter))
+        {
+          g_autofree char *a = NULL;
+          g_autofree char *r = NULL;
+
+          gtk_tree_model_get (model, &iter, PCC_REVIEW_COL_ADDRESS, &a,
+                              PCC_REVIEW_COL_ROLE, &r, -1);
+          /* Widths settle after a few hundred rows; the rest ellipsize. */
+          if (measured++ < 300)
+            {
+              address = MAX (address, text_width (w, a, FALSE));
+              role = MAX (role, text_width (w, r, FALSE));
+            }
+        }
+    }
+  address = MIN (address, cap);
+  {
+    int widths[] = { 36, change + 24, address + 16, role + 24, 240 };
+    for (int c = 0; c < 5; c++)
+      {
+        GtkTreeViewColumn *col = gtk_tree_view_get_column (self->tree, c);
+
+        gtk_tree_view_column_set_sizing (col, GTK_TREE_VIEW_COLUMN_FIXED);
+        gtk_tree_view_column_set_fixed_width (col, widths[c]);
+      }
+  }
+  gtk_tree_view_set_fixed_height_mode (self->tree, TRUE);
+}
+
 GtkWidget *
 pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
 {
   PccReviewView *self;
   GtkWidget *w, *scroll, *expander, *hint;
-  const PccResult *result;
   g_autofree char *markup = NULL;
-  g_autofree char *explain = NULL;
 
   g_return_val_if_fail (plan != NULL, NULL);
 
@@ -465,23 +617,31 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
                                     G_TYPE_BOOLEAN,
                                     G_TYPE_STRING, G_TYPE_STRING,
                                     G_TYPE_STRING, G_TYPE_STRING,
-                                    G_TYPE_INT, G_TYPE_INT, G_TYPE_BOOLEAN);
+                                    G_TYPE_INT, G_TYPE_INT, G_TYPE_BOOLEAN,
+                                    G_TYPE_STRING);
 
-  /* Header: subject and tree. */
+  /* Header: subject, what was computed, and from which tree. */
+  w = gtk_label_new (NULL);
+  markup = g_markup_printf_escaped ("<big><b>%s</b></big>",
+                                    title && *title ? title
+                                                    : _("Patch recipients"));
+  gtk_label_set_markup (GTK_LABEL (w), markup);
+  gtk_label_set_xalign (GTK_LABEL (w), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (w), PANGO_ELLIPSIZE_END);
+  self->title = GTK_LABEL (w);
+  gtk_box_pack_start (GTK_BOX (self), w, FALSE, FALSE, 0);
+  g_clear_pointer (&markup, g_free);
+
   w = gtk_label_new (NULL);
   markup = g_markup_printf_escaped (
-      "<big><b>%s</b></big>\n<span foreground=\"#57606a\">%s %s</span>",
-      title && *title ? title : _("Patch recipients"),
-      _("Recipients computed like scripts/get_maintainer.pl, THE REST only "
-        "as a fallback. Tree:"),
+      "<span foreground=\"#57606a\">%s\n%s %s</span>",
+      _("To and Cc as scripts/get_maintainer.pl gives them for this patch, "
+        "THE REST (LKML) only as a fallback."),
+      _("Kernel tree:"),
       tree_desc && *tree_desc ? tree_desc : _("(default)"));
   gtk_label_set_markup (GTK_LABEL (w), markup);
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (w), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (w), PANGO_ELLIPSIZE_END);
-  gtk_label_set_lines (GTK_LABEL (w), 3);
-  gtk_label_set_selectable (GTK_LABEL (w), FALSE);
-  self->title = GTK_LABEL (w);
+  gtk_label_set_ellipsize (GTK_LABEL (w), PANGO_ELLIPSIZE_MIDDLE);
   gtk_box_pack_start (GTK_BOX (self), w, FALSE, FALSE, 0);
 
   w = gtk_label_new (NULL);
@@ -506,9 +666,8 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
                                "dim-label");
   gtk_box_pack_start (GTK_BOX (self), hint, FALSE, FALSE, 0);
 
-  /* The full explanation. */
-  result = pcc_plan_get_result (plan);
-  explain = result ? pcc_result_explain (result) : NULL;
+  /* The full explanation, filled in when first opened: for a treewide
+   * patch it is long, and laying it out would delay the dialog. */
   expander = gtk_expander_new_with_mnemonic (_("_Details: files, patterns, "
                                                "sections and THE REST"));
   w = gtk_text_view_new ();
@@ -517,8 +676,6 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
   gtk_text_view_set_cursor_visible (self->details, FALSE);
   gtk_text_view_set_monospace (self->details, TRUE);
   gtk_text_view_set_left_margin (self->details, 6);
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->details),
-                            explain ? explain : "", -1);
   scroll = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
                                   GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
@@ -527,9 +684,13 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
   gtk_widget_set_size_request (scroll, -1, 160);
   gtk_container_add (GTK_CONTAINER (scroll), w);
   gtk_container_add (GTK_CONTAINER (expander), scroll);
+  g_signal_connect (expander, "notify::expanded",
+                    G_CALLBACK (on_details_expanded), self);
   gtk_box_pack_start (GTK_BOX (self), expander, FALSE, FALSE, 0);
 
+  index_recipients (self);
   fill (self);
+  size_columns (self);
   gtk_tree_view_expand_all (self->tree);
   gtk_widget_show_all (GTK_WIDGET (self));
   return GTK_WIDGET (self);
@@ -590,7 +751,7 @@ pcc_review_dialog_new (GtkWindow *parent, PccPlan *plan, const char *title,
                                         _("_Cancel"), GTK_RESPONSE_CANCEL,
                                         _("_Apply"), GTK_RESPONSE_APPLY,
                                         NULL);
-  gtk_window_set_default_size (GTK_WINDOW (dialog), 900, 540);
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 1040, 640);
   gtk_window_set_role (GTK_WINDOW (dialog), "patchcc-review");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_APPLY);
   apply = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
@@ -599,6 +760,12 @@ pcc_review_dialog_new (GtkWindow *parent, PccPlan *plan, const char *title,
                                "suggested-action");
   gtk_widget_set_can_default (apply, TRUE);
   gtk_widget_grab_default (apply);
+  /* Without a header bar the buttons would touch the window's edge. */
+  gtk_widget_set_margin_end (apply, 10);
+  gtk_widget_set_margin_bottom (apply, 10);
+  gtk_widget_set_margin_bottom (gtk_dialog_get_widget_for_response (
+                                    GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL),
+                                10);
 
   view = pcc_review_view_new (plan, title, tree_desc);
   gtk_container_set_border_width (GTK_CONTAINER (view), 12);

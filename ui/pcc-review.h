@@ -2,9 +2,9 @@
  *
  * PccReviewView is a plain GTK3 widget (no mail client needed) showing a
  * PccPlan: one row per address, grouped by where it ends up (To:, Cc:,
- * removed), each with a checkbox, what happens to it (add, keep, drop)
- * and the reason (file -> pattern -> section; LKML kept or dropped and
- * why).  Unticking a row turns the change off in the plan itself
+ * removed), each with a checkbox, what happens to it (add, keep, drop),
+ * its role and the reason (file -> pattern -> section; LKML kept or
+ * dropped and why; the plan's full reason in the tooltip).  Unticking a row turns the change off in the plan itself
  * (PccChange.enabled), so pcc_plan_get_final() reflects the user's choice
  * at once.  A "Details" expander shows pcc_result_explain().
  *
@@ -38,6 +38,7 @@ enum {
   PCC_REVIEW_COL_CHANGE,      /* gint: index in the plan, -1 for groups */
   PCC_REVIEW_COL_WEIGHT,      /* gint: PangoWeight */
   PCC_REVIEW_COL_STRIKE,      /* gboolean: the address will not be sent */
+  PCC_REVIEW_COL_ROLE,        /* "maintainer", "reviewer", "open list"... */
   PCC_REVIEW_N_COLUMNS
 };
 

@@ -166,6 +166,8 @@ class Profile:
             "GTK_A11Y": "none",
             "LC_ALL": "C.UTF-8",
             "LANGUAGE": "",
+            # The plugin's timing lines (g_debug) go to stderr.
+            "G_MESSAGES_DEBUG": "patchcc",
         })
         # The tree lookup of the plugin uses $PATCHCC_TREE, then the cache
         # of kernel/prepare-tree.sh: keep the caller's cache visible.
@@ -250,7 +252,7 @@ class Claws:
     """One claws-mail process on @profile, on @xvfb's display."""
 
     def __init__(self, profile, xvfb, compose_file=None, debug=False,
-                 stderr_path=None):
+                 stderr_path=None, compose_mailto=None):
         self.profile = profile
         self.xvfb = xvfb
         self.env = profile.env(xvfb.display)
@@ -259,6 +261,8 @@ class Claws:
             args.append("--debug")
         if compose_file:
             args += ["--compose-from-file", compose_file]
+        elif compose_mailto:
+            args += ["--compose", compose_mailto]
         self.stderr_path = stderr_path or os.path.join(profile.root,
                                                        "claws.log")
         self.errf = open(self.stderr_path, "ab")
@@ -384,6 +388,19 @@ def compose_file_text(to, cc, subject, body):
         out += "Cc: %s\n" % ", ".join(cc)
     out += "Subject: %s\n\n" % subject
     return out.encode("utf-8") + body
+
+
+def compose_mailto(to, cc, subject, body_file):
+    """A mailto: URL whose body Claws reads from @body_file (insert=):
+    --compose-from-file passes the body URI-escaped inside such a URL, and
+    Claws refuses URLs over 100 KiB ("exceeds max alloca size"), so bodies
+    over about 70 KiB need this."""
+    from urllib.parse import quote
+    url = "mailto:" + quote(", ".join(to), safe="@<>, ")
+    url += "?cc=" + quote(", ".join(cc), safe="@<>, ")
+    url += "&subject=" + quote(subject, safe="")
+    url += "&insert=" + quote(body_file, safe="/")
+    return url
 
 
 def addresses(msg, name):

@@ -12,6 +12,9 @@ sent through Claws to an SMTP sink on 127.0.0.1, in these scenarios:
   nonpatch  on_send=rewrite, a mail that is not a patch: sent untouched
   broken    on_send=rewrite, tree_path does not exist: sent untouched, and
             the warning is reported (stderr/Claws log)
+  bench300  a generated 300-file patch (drivers/net/ethernet), one-click +
+            Apply: checked like the others, and the plugin's own timing is
+            printed
 
 Checked for every captured message:
   - the envelope recipients and the To:/Cc: headers (names and addresses,
@@ -87,6 +90,29 @@ def expected_lists(corpus, pid, typed_to, typed_cc):
     in_to = {a for _, a in final_to}
     final_cc = t_cc + [x for x in cc if x[1] not in typed and x[1] not in in_to]
     return final_to, final_cc
+
+
+def cli_lists(ctx, patch_file, typed_to, typed_cc):
+    out = {}
+    for kind in ("to", "cc"):
+        r = subprocess.run([ctx.patchcc, "--tree-path", ctx.tree,
+                            "--" + kind, patch_file], capture_output=True,
+                           text=True, timeout=120)
+        if r.returncode != 0:
+            raise cd.Error("patchcc --%s: %s" % (kind, r.stderr))
+        out[kind] = [l for l in r.stdout.split("\n") if l.strip()]
+    to = [cd.parse_expected_line(l) for l in out["to"]]
+    cc = [cd.parse_expected_line(l) for l in out["cc"]]
+    to_emails = {a for _, a in to}
+    cc = [x for x in cc if x[1] not in to_emails]
+    computed = to_emails | {a for _, a in cc}
+    t_to = cd_all(typed_to)
+    t_cc = [x for x in cd_all(typed_cc) if x[1] != LKML or LKML in computed]
+    typed = {a for _, a in t_to} | {a for _, a in cd_all(typed_cc)}
+    final_to = t_to + [x for x in to if x[1] not in typed]
+    in_to = {a for _, a in final_to}
+    return final_to, t_cc + [x for x in cc if x[1] not in typed
+                             and x[1] not in in_to]
 
 
 def cd_all(values):
@@ -198,11 +224,63 @@ SETTINGS = {
     "ask": {"on_send": "ask"},
     "nonpatch": {"on_send": "rewrite"},
     "broken": {"on_send": "rewrite"},
+    "bench300": {"on_send": "ask"},
 }
 
 NONPATCH_BODY = (b"Hi all,\n\nlunch on Friday at noon?  The usual place.\n"
                  b"  (two leading spaces, trailing spaces here)   \n"
                  b"From the kitchen, with love.\n\n-- \nA. Person\n")
+
+
+BENCH_TOPS = ("arch", "block", "crypto", "Documentation", "drivers", "fs",
+              "include", "kernel", "lib", "mm", "net", "security", "sound",
+              "tools")
+
+
+def make_bench_patch(tree, n=300, under=None):
+    """The patch tests/bench-plugin.c makes: @n files spread over the tree
+    (or over @under), the first line of each changed (a trailing space
+    added)."""
+    files = []
+    for top in ([under] if under else BENCH_TOPS):
+        for d, dirs, names in os.walk(os.path.join(tree, top)):
+            dirs[:] = [x for x in dirs if not x.startswith(".")
+                       and not os.path.islink(os.path.join(d, x))]
+            for f in names:
+                full = os.path.join(d, f)
+                if f.startswith(".") or os.path.islink(full):
+                    continue
+                if f.endswith((".c", ".h", ".yaml", ".rst")):
+                    files.append(os.path.relpath(full, tree))
+    files.sort(key=lambda x: x.encode())
+    ok = []
+    for rel in files:
+        with open(os.path.join(tree, rel), "rb") as f:
+            first, second = f.readline(), f.readline()
+        if second.endswith(b"\n") and b"\r" not in first + second:
+            ok.append(rel)
+    files = ok
+    step = len(files) // n
+    out = [b"From 0000000000000000000000000000000000000000 Mon Sep 17 "
+           b"00:00:00 2001\nFrom: Bench <bench@example.org>\n"
+           b"Subject: [PATCH] %s: touch %d files\n\n"
+           % ((under or "treewide").encode(), n),
+           b"Touch files all over the tree, to time the recipient "
+           b"computation.\n\nSigned-off-by: Bench <bench@example.org>\n"
+           b"---\n"]
+    for i in range(n):
+        rel = files[i * step]
+        with open(os.path.join(tree, rel), "rb") as f:
+            first = f.readline().rstrip(b"\n")
+            second = f.readline().rstrip(b"\n")
+        r = rel.encode()
+        # One line of context: a hunk without any is anchored at the end
+        # of the file by git apply.
+        out.append(b"diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n"
+                   b"@@ -1,2 +1,2 @@\n-%s\n+%s \n %s\n"
+                   % (r, r, r, r, first, first, second))
+    out.append(b"-- \n2.39.2\n")
+    return b"".join(out)
 
 
 def run_job(job, ctx, xvfb):
@@ -227,10 +305,23 @@ def run_job(job, ctx, xvfb):
     compose = os.path.join(root, "compose.txt")
     with open(compose, "wb") as f:
         f.write(cd.compose_file_text(typed_to, typed_cc, subject, body))
+    mailto = None
+    if len(body) > 60000:
+        # Too big for --compose-from-file (see cd.compose_mailto).
+        body_file = os.path.join(root, "body.txt")
+        with open(body_file, "wb") as f:
+            f.write(body)
+        mailto = cd.compose_mailto(typed_to, typed_cc, subject, body_file)
+        compose = None
 
     if job.scenario in ("oneclick", "rewrite", "ask"):
         want_to, want_cc = expected_lists(ctx.corpus, job.pid, typed_to,
                                           typed_cc)
+    elif job.scenario == "bench300":
+        # No corpus output for a generated patch: the patchcc CLI's --to
+        # and --cc (b4's two commands) are the reference.
+        want_to, want_cc = cli_lists(ctx, job.patch_file, typed_to,
+                                     typed_cc)
     else:
         want_to = cd_all(typed_to)
         want_cc = cd_all(typed_cc)
@@ -239,11 +330,11 @@ def run_job(job, ctx, xvfb):
     # leak into the next mail.
     profile = cd.Profile(root, ctx.sink.port, ctx.plugin, settings)
     t0 = time.monotonic()
-    claws = cd.Claws(profile, xvfb, compose)
+    claws = cd.Claws(profile, xvfb, compose, compose_mailto=mailto)
     message = None
     try:
         win = claws.wait_window(r"Compose message", 30)
-        if job.scenario == "oneclick":
+        if job.scenario in ("oneclick", "bench300"):
             # A key pressed while the new window is still settling can be
             # lost: press again until the review shows (it is modal, so a
             # late second press cannot open a second one).
@@ -318,6 +409,11 @@ def run_job(job, ctx, xvfb):
             fails.append("%s: git am: %s" % (job.name, e))
 
     text = claws.log_text()
+    if "plugin loading error" in text:
+        fails.append("%s: %s" % (job.name, [l for l in text.splitlines()
+                                            if "plugin loading error" in l][0]))
+    for m in re.finditer(r"timing: (.*)", text):
+        ctx.timings.append((job.name, m.group(1)))
     if job.scenario == "broken":
         if "patchcc: cannot compute the recipients" not in text \
                 or BROKEN_TREE not in text:
@@ -334,10 +430,12 @@ class Context:
         self.corpus = args.corpus
         self.tree = args.tree
         self.plugin = args.plugin
+        self.patchcc = args.patchcc
         self.workdir = args.workdir
         self.sink = cd.SmtpSink()
         self.am = AmChecker(args.tree, args.workdir)
         self.pending = {}
+        self.timings = []
         self.cond = threading.Condition()
         threading.Thread(target=self._pump, daemon=True).start()
 
@@ -390,9 +488,11 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--tree")
+    ap.add_argument("--patchcc", help="the patchcc CLI (bench300's "
+                    "reference); default: core/patchcc beside the plugin")
     ap.add_argument("--ids", default=DEFAULT_IDS)
     ap.add_argument("--scenarios",
-                    default="oneclick,rewrite,ask,nonpatch,broken")
+                    default="oneclick,rewrite,ask,nonpatch,broken,bench300")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -415,6 +515,12 @@ def main():
         print("SKIP: no linux-source tree (kernel/prepare-tree.sh --upto none)")
         return 77
     args.plugin = os.path.abspath(args.plugin)
+    if args.patchcc is None:
+        args.patchcc = os.path.join(os.path.dirname(os.path.dirname(
+            args.plugin)), "core", "patchcc")
+    if "bench300" in args.scenarios and not os.access(args.patchcc, os.X_OK):
+        cd.log("no patchcc CLI at %s: bench300 left out" % args.patchcc)
+        args.scenarios = args.scenarios.replace("bench300", "")
     args.workdir = args.workdir or cd.mkdtemp("/tmp/patchcc-e2e-")
     os.makedirs(args.workdir, exist_ok=True)
     cd.log("tree", args.tree, "plugin", args.plugin, "workdir", args.workdir)
@@ -434,6 +540,15 @@ def main():
         jobs.append(Job("nonpatch", "lunch"))
     if "broken" in scen:
         jobs.append(Job("broken", ids[0], pf(ids[0])))
+    if "bench300" in scen:
+        bench = os.path.join(args.workdir, "bench300.patch")
+        with open(bench, "wb") as f:
+            # 300 files of one big subsystem: Claws Mail 4.1 cannot send to
+            # more than about 8 KB of addresses (its queue file's R: line),
+            # which a treewide spread exceeds (tests/bench-plugin.c times
+            # that worst case without Claws).
+            f.write(make_bench_patch(args.tree, 300, "drivers/net/ethernet"))
+        jobs.append(Job("bench300", "bench", bench))
 
     ctx = Context(args)
     t0 = time.monotonic()
@@ -485,6 +600,15 @@ def main():
         by[j.scenario][1] += 1
     print("  " + ", ".join("%s %d/%d" % (k, v[0], v[1])
                            for k, v in by.items()))
+    for name, t in ctx.timings:
+        if name.startswith("bench300"):
+            print("  plugin timing, 300-file patch: " + t)
+    tot = sorted(float(re.search(r"total ([0-9.]+) ms", t).group(1))
+                 for n, t in ctx.timings if not n.startswith("bench300")
+                 and re.search(r"total ([0-9.]+) ms", t))
+    if tot:
+        print("  plugin timing, corpus mails (read+plan+rows): median %.1f ms,"
+              " max %.1f ms over %d" % (tot[len(tot) // 2], tot[-1], len(tot)))
     if failures:
         print("FAILURES:")
         for f in failures:
