@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pcc-cover-cli.h"
 #include "pcc-error.h"
 #include "pcc-options.h"
 #include "pcc-patch.h"
@@ -193,13 +194,8 @@ main (int argc, char **argv)
   PccArgs args;
   g_autoptr (GError) error = NULL;
 
-  if (argc > 1 && strcmp (argv[1], "cover") == 0) {
-#ifdef PCC_HAVE_COVER
+  if (argc > 1 && strcmp (argv[1], "cover") == 0)
     return pcc_cover_main (argc - 1, argv + 1);
-#else
-    return fail (1, "this patchcc was built without cover letters");
-#endif
-  }
 
   pcc_args_init (&args);
   g_autoptr (GPtrArray) words = conf_words ();

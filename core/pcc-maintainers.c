@@ -1,4 +1,5 @@
 /* pcc-maintainers.c - MAINTAINERS parsed as get_maintainer.pl parses it. */
+#define _GNU_SOURCE 1 /* memmem */
 #include "pcc-maintainers.h"
 #include "pcc-error.h"
 #include "pcc-regex.h"
@@ -13,7 +14,9 @@ typedef enum {
 
 typedef struct {
   char type;          /* 'A'..'Z', or 0 for an untyped line */
-  gint8 dir;          /* F:/X:: -1 not looked up yet, 0 no, 1 directory */
+  gint8 dir;          /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
+                         K:: 1 when the keyword can be split from the
+                         script's "^[+-].*" prefix */
   guint8 kind;        /* MatchKind */
   guint file;         /* index into m->files */
   guint lineno;
@@ -26,6 +29,10 @@ typedef struct {
   char *orig_dir;     /* F:/X:: orig + "/" once found to be a directory */
   PccRegex *re;       /* compiled lazily (F:/X: regex kind, N:, K:) */
   PccRegex *re_diff;  /* K:: with the "^[+-].*" prefix */
+  char *literal;      /* bytes every match contains, or NULL (K:, N:, and
+                         F:/X: with wildcards) */
+  gboolean literal_ci;/* ... compared without regard to ASCII case */
+  gboolean literal_done;
   guint uses;         /* K:: lines tried; hot keywords get compiled to
                          machine code */
 } Entry;
@@ -96,6 +103,7 @@ free_entry (gpointer p)
     g_free (e->value);
   pcc_regex_free (e->re);
   pcc_regex_free (e->re_diff);
+  g_free (e->literal);
   g_free (e->orig_dir);
 }
 
@@ -135,6 +143,8 @@ pcc_maintainers_free (PccMaintainers *m)
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_array_unref (m->k_entries);
+
+
   g_ptr_array_unref (m->buffers);
   g_ptr_array_unref (m->files);
   g_free (m);
@@ -556,6 +566,26 @@ count_slashes (const char *s)
   return n;
 }
 
+/* The longest run of bytes between wildcards of a simple pattern, if it
+ * is long enough to be worth a search first. */
+static char *
+simple_needle (const char *orig)
+{
+  const char *best = NULL;
+  gsize best_len = 0;
+  for (const char *p = orig; *p;) {
+    gsize n = strcspn (p, "*?");
+    if (n > best_len) {
+      best = p;
+      best_len = n;
+    }
+    p += n;
+    if (*p)
+      p++;
+  }
+  return best_len >= 4 ? g_strndup (best, best_len) : NULL;
+}
+
 /* ^pattern as a prefix match, for patterns made of literal bytes, '*'
  * (".*") and '?' ("."), given as written. */
 static gboolean
@@ -611,6 +641,14 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
   gboolean prefix;
 
   if (e->kind == MATCH_SIMPLE) {
+    /* a wildcard pattern: its longest literal run must be in the path */
+    if (e->literal_done == FALSE) {
+      e->literal_done = TRUE;
+      if (strpbrk (e->orig, "*?") != NULL)
+        e->literal = simple_needle (e->orig);
+    }
+    if (e->literal != NULL && strstr (file, e->literal) == NULL)
+      return FALSE;
     prefix = simple_prefix_match (e->orig_dir ? e->orig_dir : e->orig, file);
   } else {
     if (e->re == NULL) {
@@ -642,6 +680,145 @@ n_entry_matches (PccMaintainers *m, Entry *e, const char *file,
     }
   }
   return pcc_regex_match (e->re, file, -1, 0);
+}
+
+
+/* Whether "^[+-].*" + @kw can be searched as @kw from offset 1 of a line
+ * starting with '+' or '-': true unless @kw has a '|' outside groups
+ * ("^[+-].*a|b" is "(^[+-].*a)|(b)") or starts with something that would
+ * quantify the ".*" of the prefix. */
+static gboolean
+keyword_splits (const char *kw)
+{
+  if (strchr ("*+?{", kw[0]) != NULL)
+    return FALSE;
+  int depth = 0;
+  gboolean in_class = FALSE;
+  for (const char *p = kw; *p; p++) {
+    if (*p == '\\') {
+      if (p[1] == '\0')
+        break;
+      p++;
+    } else if (in_class) {
+      if (*p == ']')
+        in_class = FALSE;
+    } else if (*p == '[') {
+      in_class = TRUE;
+      if (p[1] == ']' || (p[1] == '^' && p[2] == ']'))
+        p += p[1] == ']' ? 1 : 2;
+    } else if (*p == '#') {
+      /* /x comment: to the end of the line, so to the end here */
+      break;
+    } else if (*p == '(') {
+      depth++;
+    } else if (*p == ')') {
+      depth--;
+    } else if (*p == '|' && depth <= 0) {
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* The longest run of literal bytes at the top level of a keyword, which
+ * every match must contain ("bpf" in "(?:\\b|_)bpf(?:\\b|_)"), or NULL
+ * when there is none worth having.  Conservative: a top-level '|', white
+ * space or a comment (the pattern is /x), or a "(?" construct (inline
+ * flags, lookaround) give NULL.  @min_len: shorter runs are not worth a
+ * search. */
+static char *
+keyword_literal (const char *kw, gboolean *ci, gsize min_len)
+{
+  *ci = FALSE; /* (?i) patterns get no literal: see the "(?" test */
+  if (strpbrk (kw, " \t\n\r\f\v#") != NULL || strstr (kw, "(?") != NULL
+      || !keyword_splits (kw))
+    return NULL;
+  GString *best = g_string_new (NULL), *cur = g_string_new (NULL);
+  int depth = 0;
+  for (const char *p = kw; *p; p++) {
+    char lit = 0;
+    const char *next = p + 1;
+    if (depth == 0 && (g_ascii_isalnum (*p) || strchr ("_,\"'%:/-=<>@!&~`", *p)))
+      lit = *p;
+    else if (depth == 0 && *p == '\\' && p[1] && !g_ascii_isalnum (p[1])) {
+      lit = p[1];
+      next = p + 2;
+    }
+    if (lit && *next && strchr ("?*{", *next))
+      lit = 0; /* optional: not required */
+    if (lit) {
+      g_string_append_c (cur, lit);
+      p = next - 1;
+      continue;
+    }
+    if (cur->len > best->len)
+      g_string_assign (best, cur->str);
+    g_string_truncate (cur, 0);
+    if (*p == '\\' && p[1]) {
+      p++; /* \b, \s...: zero or more non-literal bytes */
+    } else if (*p == '[') {
+      /* skip the class */
+      const char *q = p + 1;
+      if (*q == '^')
+        q++;
+      if (*q == ']')
+        q++;
+      while (*q && *q != ']') {
+        if (*q == '\\' && q[1])
+          q++;
+        q++;
+      }
+      if (*q == '\0')
+        break;
+      p = q;
+    } else if (*p == '(') {
+      depth++;
+    } else if (*p == ')') {
+      depth--;
+    }
+  }
+  if (cur->len > best->len)
+    g_string_assign (best, cur->str);
+  g_string_free (cur, TRUE);
+  if (best->len < min_len) {
+    g_string_free (best, TRUE);
+    return NULL;
+  }
+  return g_string_free (best, FALSE);
+}
+
+static const char *
+find_literal (const char *hay, gsize len, const char *lit, gboolean ci)
+{
+  gsize n = strlen (lit);
+  if (!ci)
+    return memmem (hay, len, lit, n);
+  /* jump between the two cases of the first byte with memchr */
+  char lo = g_ascii_tolower (lit[0]), up = g_ascii_toupper (lit[0]);
+  const char *end = hay + len;
+  for (const char *p = hay; p + n <= end;) {
+    const char *a = memchr (p, lo, end - p);
+    const char *b = lo != up ? memchr (p, up, (a ? a : end) - p) : NULL;
+    const char *c = b ? b : a;
+    if (c == NULL || c + n > end)
+      return NULL;
+    if (g_ascii_strncasecmp (c, lit, n) == 0)
+      return c;
+    p = c + 1;
+  }
+  return NULL;
+}
+
+static const char *
+entry_literal (Entry *e, gboolean *ci)
+{
+  if (!e->literal_done) {
+    e->literal = keyword_literal (e->value, &e->literal_ci,
+                                  e->type == 'N' ? 2 : 3);
+    e->literal_done = TRUE;
+  }
+  *ci = e->literal_ci;
+  return e->literal;
 }
 
 static int
@@ -683,9 +860,16 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   }
   if (ok)
     try_candidates (m, m->always, file, hits, &ok, error);
+  /* N: entries: a regular expression each, unless the literal every
+   * match contains is not in the path. */
   for (guint i = 0; i < m->n_entries->len && ok; i++) {
     guint tvi = g_array_index (m->n_entries, guint, i);
-    if (n_entry_matches (m, entry_at (m, tvi), file, &ok, error))
+    Entry *e = entry_at (m, tvi);
+    gboolean ci;
+    const char *lit = entry_literal (e, &ci);
+    if (lit != NULL && strstr (file, lit) == NULL)
+      continue;
+    if (n_entry_matches (m, e, file, &ok, error))
       g_array_append_val (hits, tvi);
   }
   if (!ok)
@@ -747,24 +931,48 @@ pcc_maintainers_keyword_tvi (const PccMaintainers *m, guint k)
 }
 
 gboolean
-pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
-                                gsize len, gboolean in_diff, GArray *hits,
-                                GError **error)
+pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
+                                  gsize len, GArray *candidates,
+                                  GError **error)
 {
-  /* "^[+-].*" cannot match other lines; but a keyword with a '|' at its
-   * top level makes "^[+-].*a|b" match "b" anywhere, so those are tried
-   * on every line, as the script does. */
-  gboolean plus_minus = len > 0 && (line[0] == '+' || line[0] == '-');
-
   for (guint k = 0; k < m->k_entries->len; k++) {
     guint tvi = g_array_index (m->k_entries, guint, k);
+    gboolean ci;
+    const char *lit = entry_literal (entry_at (m, tvi), &ci);
+    if (lit == NULL || find_literal (text, len, lit, ci) != NULL)
+      g_array_append_val (candidates, tvi);
+  }
+  return TRUE;
+}
+
+gboolean
+pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
+                                gsize len, gboolean in_diff,
+                                const GArray *candidates, GArray *hits,
+                                GError **error)
+{
+  gboolean plus_minus = len > 0 && (line[0] == '+' || line[0] == '-');
+  const GArray *list = candidates ? candidates : m->k_entries;
+
+  for (guint k = 0; k < list->len; k++) {
+    guint tvi = g_array_index (list, guint, k);
     Entry *e = entry_at (m, tvi);
-    if (in_diff && !plus_minus && strchr (e->value, '|') == NULL)
+    if (e->dir < 0) {
+      /* first use: how this keyword is matched after the diff starts */
+      e->dir = keyword_splits (e->value) ? 1 : 0;
+    }
+    gboolean split = e->dir == 1;
+    /* "^[+-].*KW" on a line that is not '+' or '-' can only match through
+     * a top-level alternation. */
+    if (in_diff && !plus_minus && split)
       continue;
-    PccRegex **slot = in_diff ? &e->re_diff : &e->re;
+    /* Split keywords use the plain pattern from offset 1 (a lookbehind or
+     * \b still sees the '+'); the others the script's concatenation. */
+    gboolean concat = in_diff && !split;
+    PccRegex **slot = concat ? &e->re_diff : &e->re;
     if (++e->uses == 4096) {
-      /* A large patch: JIT-compile both forms (same patterns, same
-       * result, some 10x faster per line). */
+      /* A large patch: JIT-compile (same pattern, same result, faster per
+       * line). */
       g_clear_pointer (&e->re, pcc_regex_free);
       g_clear_pointer (&e->re_diff, pcc_regex_free);
     }
@@ -772,7 +980,7 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
       /* The script interpolates the keyword after its prefix, so a '#'
        * in the keyword comments out the rest under /x, as here. */
       g_autofree char *pattern =
-        in_diff ? g_strconcat ("^[+-].*", e->value, NULL) : g_strdup (e->value);
+        concat ? g_strconcat ("^[+-].*", e->value, NULL) : g_strdup (e->value);
       *slot = compile_entry (m, e, pattern,
                              PCC_REGEX_EXTENDED
                                | (e->uses >= 4096 ? PCC_REGEX_JIT : 0),
@@ -780,7 +988,11 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
       if (*slot == NULL)
         return FALSE; /* the script dies on a bad keyword too */
     }
-    if (pcc_regex_match (*slot, line, len, 0))
+    gboolean ci;
+    const char *lit = entry_literal (e, &ci);
+    if (lit != NULL && find_literal (line, len, lit, ci) == NULL)
+      continue; /* no match can lack its literal */
+    if (pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0))
       g_array_append_val (hits, tvi);
   }
   return TRUE;

@@ -108,8 +108,19 @@ guint pcc_maintainers_keyword_tvi (const PccMaintainers *m, guint k);
  * K: entry is not a valid regular expression (the script dies there). */
 gboolean pcc_maintainers_match_keywords (PccMaintainers *m,
                                          const char *line, gsize len,
-                                         gboolean in_diff, GArray *hits,
-                                         GError **error);
+                                         gboolean in_diff,
+                                         const GArray *candidates,
+                                         GArray *hits, GError **error);
+
+/* The keywords (tvi) that may match some line of @text: those whose
+ * required literal (the longest run of plain bytes at the top level of
+ * the pattern, which every match contains) occurs in @text, and those
+ * without one.  Pass the result as @candidates above: a large patch is
+ * then scanned line by line for a few keywords, not all of them. */
+gboolean pcc_maintainers_keywords_in_text (PccMaintainers *m,
+                                           const char *text, gsize len,
+                                           GArray *candidates,
+                                           GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccMaintainers, pcc_maintainers_free)
 

@@ -254,14 +254,11 @@ push_email_address (State *st, const char *line, const char *role,
   return it;
 }
 
+/* Each (file, entry) pair reaches an item once: add_categories() runs
+ * once per pair and keywords are made unique first. */
 static void
 add_reason (Item *it, const PccReason *r)
 {
-  for (guint i = 0; i < it->reasons->len; i++) {
-    PccReason *o = &g_array_index (it->reasons, PccReason, i);
-    if (o->kind == r->kind && o->file == r->file && o->tvi == r->tvi)
-      return;
-  }
   g_array_append_val (it->reasons, *r);
 }
 
@@ -1004,11 +1001,14 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
     gsize tlen;
     const char *text = pcc_patch_get_text (patches[p], &tlen);
     const GArray *kl = pcc_patch_get_keyword_lines (patches[p]);
-    for (guint i = 0; i < kl->len; i++) {
+    g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+    if (!pcc_maintainers_keywords_in_text (engine->m, text, tlen, cand, error))
+      return NULL;
+    for (guint i = 0; i < kl->len && cand->len > 0; i++) {
       const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
       guint before = hits->len;
       if (!pcc_maintainers_match_keywords (engine->m, text + l->offset, l->len,
-                                           l->in_diff, hits, error))
+                                           l->in_diff, cand, hits, error))
         return NULL;
       for (guint h = before; h < hits->len; h++)
         g_array_append_val (hit_lines, l->lineno);
@@ -1088,7 +1088,7 @@ pcc_engine_compute_files (PccEngine *engine, const PccOptions *o,
       g_autofree char *text = pcc_tree_read_file (engine->tree, f, &len, NULL);
       guint before = hits->len;
       if (text && !pcc_maintainers_match_keywords (engine->m, text, len, FALSE,
-                                                   hits, error))
+                                                   NULL, hits, error))
         return NULL;
       for (guint h = before; h < hits->len; h++)
         g_array_append_val (hit_lines, (guint) { 0 });

@@ -23,6 +23,8 @@ pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
     opts |= PCRE2_CASELESS;
   if (flags & PCC_REGEX_DOTALL)
     opts |= PCRE2_DOTALL;
+  if (flags & PCC_REGEX_MULTILINE)
+    opts |= PCRE2_MULTILINE;
   /* Perl's $ matches at the end and before a final newline, which is
    * PCRE2's default; newlines are LF only. */
   pcre2_compile_context *cc = pcre2_compile_context_create (NULL);

@@ -25,6 +25,7 @@ typedef enum {
   PCC_REGEX_CASELESS = 1 << 1, /* /i */
   PCC_REGEX_DOTALL = 1 << 2,   /* /s */
   PCC_REGEX_JIT = 1 << 3,      /* compile to machine code: for hot patterns */
+  PCC_REGEX_MULTILINE = 1 << 4, /* /m */
 } PccRegexFlags;
 
 /* Compile @pattern; NULL with @error (G_REGEX_ERROR_COMPILE) and PCRE2's

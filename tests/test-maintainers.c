@@ -102,13 +102,13 @@ test_keywords (void)
   g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
   const char *plus = "+\tfirst_call();\n", *ctx = " first_call();\n";
   g_assert_true (pcc_maintainers_match_keywords (m, plus, strlen (plus), TRUE,
-                                                 hits, NULL));
+                                                 NULL, hits, NULL));
   g_assert_cmpuint (hits->len, ==, 1);
   g_assert_true (pcc_maintainers_match_keywords (m, ctx, strlen (ctx), TRUE,
-                                                 hits, NULL));
+                                                 NULL, hits, NULL));
   g_assert_cmpuint (hits->len, ==, 1); /* context lines do not count */
   g_assert_true (pcc_maintainers_match_keywords (m, ctx, strlen (ctx), FALSE,
-                                                 hits, NULL));
+                                                 NULL, hits, NULL));
   g_assert_cmpuint (hits->len, ==, 2); /* but the message does */
 }
 
