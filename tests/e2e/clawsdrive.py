@@ -134,7 +134,7 @@ TOOLBAR_ITEM_TEXT = "patchcc/Fix patch recipients"
 class Profile:
     """A throw-away Claws profile under @root (HOME, config dir, mailbox)."""
 
-    def __init__(self, root, smtp_port, plugin, settings):
+    def __init__(self, root, smtp_port, plugin, settings, common=None):
         self.root = root
         self.home = os.path.join(root, "home")
         self.config = os.path.join(root, "claws")
@@ -147,7 +147,9 @@ class Profile:
             os.makedirs(os.path.join(mail, f), exist_ok=True)
         self._write("accountrc", ACCOUNTRC.format(port=smtp_port))
         block = "".join("%s=%s\n" % kv for kv in settings.items())
-        self._write("clawsrc", CLAWSRC.format(plugin=plugin, patchcc=block))
+        extra = "".join("%s=%s\n" % kv for kv in (common or {}).items())
+        self._write("clawsrc", CLAWSRC.format(plugin=plugin, patchcc=block,
+                                              common=extra))
         self._write("folderlist.xml", FOLDERLIST.format(mail=mail))
         self._write("toolbar_compose.xml", TOOLBAR_COMPOSE)
 
@@ -211,7 +213,7 @@ warn_queued_on_exit=0
 confirm_on_exit=0
 show_tooltips=0
 savemsg=1
-[Plugins_GTK3]
+{common}[Plugins_GTK3]
 {plugin}
 
 [patchcc]
