@@ -278,6 +278,7 @@ pcc_settings_widget_new (const PccSettings *initial)
       ? g_strdup_printf (_("automatic: %s"), auto_path)
       : g_strdup (_("automatic: none found"));
   gtk_entry_set_placeholder_text (self->tree, placeholder);
+  gtk_entry_set_width_chars (self->tree, 30);
   gtk_entry_set_text (self->tree, initial->tree_path ? initial->tree_path
                                                      : "");
   gtk_widget_set_hexpand (GTK_WIDGET (self->tree), TRUE);
@@ -297,13 +298,16 @@ pcc_settings_widget_new (const PccSettings *initial)
   self->rev = GTK_ENTRY (gtk_entry_new ());
   gtk_label_set_mnemonic_widget (GTK_LABEL (w), GTK_WIDGET (self->rev));
   gtk_entry_set_placeholder_text (self->rev,
-      _("the files on disk (HEAD for a bare repository)"));
+      _("files on disk (HEAD of a bare repository)"));
   gtk_entry_set_text (self->rev, initial->tree_rev ? initial->tree_rev : "");
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->rev), 1, 1, 2, 1);
 
   self->tree_status = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->tree_status, 0.0);
   gtk_label_set_line_wrap (self->tree_status, TRUE);
+  gtk_label_set_line_wrap_mode (self->tree_status, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (self->tree_status, 50);
+  gtk_label_set_selectable (self->tree_status, TRUE);
   gtk_box_pack_start (GTK_BOX (box), GTK_WIDGET (self->tree_status), FALSE,
                       FALSE, 0);
   self->base_commit = check (box,
@@ -319,8 +323,7 @@ pcc_settings_widget_new (const PccSettings *initial)
   self->split_cc = radio (box, self->split_b4, _("Everything in _Cc:"),
       _("To: keeps what you typed."), initial->split == PCC_SPLIT_ALL_CC);
   self->drop_lkml = check (box,
-      _("_Drop linux-kernel@vger.kernel.org for patches adding or deleting "
-        "files"),
+      _("_Drop LKML for patches that add or delete files"),
       _("get_maintainer.pl also matches the path \"dev/null\" of a new or "
         "deleted file, which only THE REST matches, so LKML stays; tick to "
         "ignore that quirk."), initial->drop_lkml_for_new_files);
@@ -329,11 +332,11 @@ pcc_settings_widget_new (const PccSettings *initial)
   gtk_box_pack_start (GTK_BOX (row), w, FALSE, FALSE, 0);
   self->rest_rule = GTK_COMBO_BOX_TEXT (gtk_combo_box_text_new ());
   gtk_combo_box_text_append (self->rest_rule, "seed",
-      _("only as a fallback: dropped when a file has another list"));
+      _("fallback: out when a file has another list"));
   gtk_combo_box_text_append (self->rest_rule, "public",
-      _("only as a fallback: subscribers-only lists do not count"));
+      _("fallback: subscribers-only lists do not count"));
   gtk_combo_box_text_append (self->rest_rule, "always",
-      _("always (the original get_maintainer.pl)"));
+      _("always (the original script)"));
   gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->rest_rule),
                                pcc_rest_rule_to_string (initial->rest_rule));
   gtk_label_set_mnemonic_widget (GTK_LABEL (w),
@@ -357,6 +360,8 @@ pcc_settings_widget_new (const PccSettings *initial)
   w = gtk_label_new (_("Mails that are not patches are never changed. The "
                        "body is never touched."));
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (w), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (w), 50);
   gtk_style_context_add_class (gtk_widget_get_style_context (w),
                                "dim-label");
   gtk_box_pack_start (GTK_BOX (box), w, FALSE, FALSE, 0);

@@ -12,6 +12,10 @@ sent through Claws to an SMTP sink on 127.0.0.1, in these scenarios:
   nonpatch  on_send=rewrite, a mail that is not a patch: sent untouched
   broken    on_send=rewrite, tree_path does not exist: sent untouched, and
             the warning is reported (stderr/Claws log)
+  prefs     Preferences > Plugins > patchcc driven with the keyboard: the
+            tree path typed, "without asking" chosen, OK; clawsrc's
+            [patchcc] block checked, then a patch sent with that profile
+            must come out fixed (the profile started with a broken tree)
   bench300  a generated 300-file patch (drivers/net/ethernet), one-click +
             Apply: checked like the others, and the plugin's own timing is
             printed
@@ -225,6 +229,7 @@ SETTINGS = {
     "nonpatch": {"on_send": "rewrite"},
     "broken": {"on_send": "rewrite"},
     "bench300": {"on_send": "ask"},
+    "prefs": {"on_send": "ask"},
 }
 
 NONPATCH_BODY = (b"Hi all,\n\nlunch on Friday at noon?  The usual place.\n"
@@ -425,6 +430,95 @@ def run_job(job, ctx, xvfb):
     return fails, elapsed
 
 
+def read_block(path, name):
+    """key=value lines of the [name] block of a Claws rc file."""
+    out, cur = {}, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("[") and line.endswith("]"):
+                cur = line[1:-1]
+            elif cur == name and "=" in line:
+                k, v = line.split("=", 1)
+                out[k] = v
+    return out
+
+
+def run_prefs_job(job, ctx, xvfb):
+    """Set the tree and on_send on the preferences page, then send."""
+    fails = []
+    root = cd.mkdtemp(os.path.join(ctx.workdir, "p-prefs-"))
+    profile = cd.Profile(root, ctx.sink.port, ctx.plugin,
+                         {"tree_path": BROKEN_TREE, "on_send": "ask",
+                          "split": "b4"})
+    t0 = time.monotonic()
+    claws = cd.Claws(profile, xvfb)
+    try:
+        main = claws.wait_window(r"Claws Mail", 30)
+        claws.key(main, "alt+c")                  # Configuration menu
+        claws.xdo("key", "r")                     # P_references...
+        prefs = claws.wait_window(r"^Preferences", 15)
+        claws.key(prefs, "ctrl+f")                # find a page by name
+        claws.xdo("type", "--delay", "20", "patchcc")
+        claws.xdo("key", "Return")
+        time.sleep(0.5)
+        claws.key(prefs, "alt+p")                 # _Path:
+        claws.xdo("key", "ctrl+a")
+        claws.xdo("type", "--delay", "5", ctx.tree)
+        claws.xdo("key", "alt+w")                 # without asking
+        time.sleep(0.6)                           # the tree check runs
+        xvfb.screenshot(os.path.join(ctx.workdir, "prefs-page.png"))
+        claws.xdo("key", "alt+o")                 # _OK
+        claws.wait_window(r"^Preferences", 15, gone=True)
+    except Exception as e:  # noqa: BLE001
+        xvfb.screenshot(os.path.join(ctx.workdir, "fail-prefs.png"))
+        fails.append("%s: %s" % (job.name, e))
+    finally:
+        claws.quit()
+    if fails:
+        return fails, time.monotonic() - t0
+    block = read_block(os.path.join(profile.config, "clawsrc"), "patchcc")
+    want = {"tree_path": ctx.tree, "on_send": "rewrite", "split": "b4",
+            "drop_lkml_for_new_files": "0"}
+    for k, v in want.items():
+        if block.get(k) != v:
+            fails.append("%s: clawsrc [patchcc] %s=%r, want %r" %
+                         (job.name, k, block.get(k), v))
+    if fails:
+        return fails, time.monotonic() - t0
+
+    # The saved settings take effect: a patch goes out fixed, no dialog.
+    raw = open(job.patch_file, "rb").read()
+    msg, body = cd.split_mail(raw)
+    subject = " ".join(str(msg["Subject"]).split())
+    tag = "prefs.%s" % job.pid
+    typed_to = ["Wrong Person <wrong.%s@example.org>" % tag]
+    typed_cc = [LKML, "Reviewer Friend <friend.%s@example.com>" % tag]
+    compose = os.path.join(root, "compose.txt")
+    with open(compose, "wb") as f:
+        f.write(cd.compose_file_text(typed_to, typed_cc, subject, body))
+    want_to, want_cc = expected_lists(ctx.corpus, job.pid, typed_to, typed_cc)
+    claws = cd.Claws(profile, xvfb, compose)
+    try:
+        win = claws.wait_window(r"Compose message", 30)
+        claws.key(win, "ctrl+Return")
+        message = ctx.sink_wait(tag, 30)
+    finally:
+        claws.quit()
+    if message is None:
+        return fails + ["%s: nothing sent after saving the preferences" %
+                        job.name], time.monotonic() - t0
+    sent = email.message_from_bytes(message["data"].replace(b"\r\n", b"\n"),
+                                    policy=email.policy.default)
+    if cd.addresses(sent, "To") != want_to \
+            or cd.addresses(sent, "Cc") != want_cc:
+        fails.append("%s: after saving the preferences the patch went to\n"
+                     "    To %s\n    Cc %s" % (job.name,
+                                               cd.addresses(sent, "To"),
+                                               cd.addresses(sent, "Cc")))
+    return fails, time.monotonic() - t0
+
+
 class Context:
     def __init__(self, args):
         self.corpus = args.corpus
@@ -492,7 +586,8 @@ def main():
                     "reference); default: core/patchcc beside the plugin")
     ap.add_argument("--ids", default=DEFAULT_IDS)
     ap.add_argument("--scenarios",
-                    default="oneclick,rewrite,ask,nonpatch,broken,bench300")
+                    default="oneclick,rewrite,ask,nonpatch,broken,prefs,"
+                    "bench300")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -540,6 +635,8 @@ def main():
         jobs.append(Job("nonpatch", "lunch"))
     if "broken" in scen:
         jobs.append(Job("broken", ids[0], pf(ids[0])))
+    if "prefs" in scen:
+        jobs.append(Job("prefs", ids[1], pf(ids[1])))
     if "bench300" in scen:
         bench = os.path.join(args.workdir, "bench300.patch")
         with open(bench, "wb") as f:
@@ -566,7 +663,10 @@ def main():
                         return
                     job = work.pop(0)
                 try:
-                    f, el = run_job(job, ctx, xvfb)
+                    if job.scenario == "prefs":
+                        f, el = run_prefs_job(job, ctx, xvfb)
+                    else:
+                        f, el = run_job(job, ctx, xvfb)
                 except Exception:  # noqa: BLE001
                     f, el = ["%s: %s" % (job.name, traceback.format_exc())], 0
                 results[job.name] = (f, el)
