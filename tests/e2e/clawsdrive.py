@@ -392,7 +392,7 @@ def compose_file_text(to, cc, subject, body):
     return out.encode("utf-8") + body
 
 
-def compose_mailto(to, cc, subject, body_file):
+def compose_mailto(to, cc, subject, body_file, attach=None):
     """A mailto: URL whose body Claws reads from @body_file (insert=):
     --compose-from-file passes the body URI-escaped inside such a URL, and
     Claws refuses URLs over 100 KiB ("exceeds max alloca size"), so bodies
@@ -402,6 +402,8 @@ def compose_mailto(to, cc, subject, body_file):
     url += "?cc=" + quote(", ".join(cc), safe="@<>, ")
     url += "&subject=" + quote(subject, safe="")
     url += "&insert=" + quote(body_file, safe="/")
+    if attach:
+        url += "&attach=" + quote(attach, safe="/")
     return url
 
 

@@ -12,6 +12,11 @@ sent through Claws to an SMTP sink on 127.0.0.1, in these scenarios:
   nonpatch  on_send=rewrite, a mail that is not a patch: sent untouched
   broken    on_send=rewrite, tree_path does not exist: sent untouched, and
             the warning is reported (stderr/Claws log)
+  badpatch  on_send=rewrite, a [PATCH] mail whose hunk is cut short: sent
+            untouched, with the warning
+  attach    on_send=rewrite, the patch as a text attachment of a mail with
+            no diff in its body and no [PATCH]: recipients fixed, the
+            attachment sent byte for byte
   prefs     Preferences > Plugins > patchcc driven with the keyboard: the
             tree path typed, "without asking" chosen, OK; clawsrc's
             [patchcc] block checked, then a patch sent with that profile
@@ -230,7 +235,16 @@ SETTINGS = {
     "broken": {"on_send": "rewrite"},
     "bench300": {"on_send": "ask"},
     "prefs": {"on_send": "ask"},
+    "badpatch": {"on_send": "rewrite"},
+    "attach": {"on_send": "rewrite"},
 }
+
+# A hunk that promises more lines than it has: the mail cannot be read as
+# a patch (get_maintainer.pl would not notice; patchcc refuses it).
+BAD_PATCH_BODY = (b"Fix it.\n\nSigned-off-by: A <a@example.org>\n---\n"
+                  b"diff --git a/net/core/dev.c b/net/core/dev.c\n"
+                  b"--- a/net/core/dev.c\n+++ b/net/core/dev.c\n"
+                  b"@@ -1,5 +1,6 @@\n a\n+b\n")
 
 NONPATCH_BODY = (b"Hi all,\n\nlunch on Friday at noon?  The usual place.\n"
                  b"  (two leading spaces, trailing spaces here)   \n"
@@ -301,8 +315,17 @@ def run_job(job, ctx, xvfb):
     typed_to = ["Wrong Person <wrong.%s@example.org>" % tag]
     typed_cc = [LKML, "Reviewer Friend <friend.%s@example.com>" % tag]
 
+    attach = None
     if job.scenario == "nonpatch":
         subject, body = "Lunch on Friday? (%s)" % tag, NONPATCH_BODY
+    elif job.scenario == "badpatch":
+        subject, body = "[PATCH] net: cut short (%s)" % tag, BAD_PATCH_BODY
+    elif job.scenario == "attach":
+        # The patch as a text attachment, a body without any diff and a
+        # subject without [PATCH].
+        subject = "net: the fix, attached (%s)" % tag
+        body = b"Hi,\n\nplease apply the attached patch.\n"
+        attach = job.patch_file
     else:
         raw = open(job.patch_file, "rb").read()
         msg, body = cd.split_mail(raw)
@@ -311,7 +334,14 @@ def run_job(job, ctx, xvfb):
     with open(compose, "wb") as f:
         f.write(cd.compose_file_text(typed_to, typed_cc, subject, body))
     mailto = None
-    if len(body) > 60000:
+    if attach:
+        body_file = os.path.join(root, "body.txt")
+        with open(body_file, "wb") as f:
+            f.write(body)
+        mailto = cd.compose_mailto(typed_to, typed_cc, subject, body_file,
+                                   attach=attach)
+        compose = None
+    elif len(body) > 60000:
         # Too big for --compose-from-file (see cd.compose_mailto).
         body_file = os.path.join(root, "body.txt")
         with open(body_file, "wb") as f:
@@ -319,7 +349,7 @@ def run_job(job, ctx, xvfb):
         mailto = cd.compose_mailto(typed_to, typed_cc, subject, body_file)
         compose = None
 
-    if job.scenario in ("oneclick", "rewrite", "ask"):
+    if job.scenario in ("oneclick", "rewrite", "ask", "attach"):
         want_to, want_cc = expected_lists(ctx.corpus, job.pid, typed_to,
                                           typed_cc)
     elif job.scenario == "bench300":
@@ -338,6 +368,11 @@ def run_job(job, ctx, xvfb):
     claws = cd.Claws(profile, xvfb, compose, compose_mailto=mailto)
     message = None
     try:
+        if attach:
+            # Claws says "The following file has been attached" (modal).
+            note = claws.wait_window(r"^Notice$", 30)
+            claws.key(note, "Return")
+            claws.wait_window(r"^Notice$", 15, gone=True)
         win = claws.wait_window(r"Compose message", 30)
         if job.scenario in ("oneclick", "bench300"):
             # A key pressed while the new window is still settling can be
@@ -399,11 +434,20 @@ def run_job(job, ctx, xvfb):
         fails.append("%s: envelope RCPT TO:\n    got  %s\n    want %s" %
                      (job.name, env, want_env))
 
-    sent_body = sent.get_payload(decode=True) or b""
+    if attach:
+        parts = [p for p in sent.walk() if not p.is_multipart()]
+        sent_body = parts[0].get_payload(decode=True) if parts else b""
+        with open(attach, "rb") as f:
+            want_att = f.read()
+        got_att = parts[1].get_payload(decode=True) if len(parts) > 1 else None
+        if got_att != want_att:
+            fails.append("%s: the attached patch changed" % job.name)
+    else:
+        sent_body = sent.get_payload(decode=True) or b""
     if sent_body not in (body, body + b"\n"):
         fails.append("%s: the body changed (%d bytes sent, %d typed)" %
                      (job.name, len(sent_body), len(body)))
-    if job.patch_file is not None:
+    if job.patch_file is not None and not attach:
         try:
             ok, want, got = ctx.am.check(job.pid, job.patch_file,
                                          message["data"])
@@ -419,6 +463,9 @@ def run_job(job, ctx, xvfb):
                                             if "plugin loading error" in l][0]))
     for m in re.finditer(r"timing: (.*)", text):
         ctx.timings.append((job.name, m.group(1)))
+    if job.scenario == "badpatch" and \
+            "patchcc: cannot read the patch" not in text:
+        fails.append("%s: no warning about the unreadable patch" % job.name)
     if job.scenario == "broken":
         if "patchcc: cannot compute the recipients" not in text \
                 or BROKEN_TREE not in text:
@@ -586,8 +633,8 @@ def main():
                     "reference); default: core/patchcc beside the plugin")
     ap.add_argument("--ids", default=DEFAULT_IDS)
     ap.add_argument("--scenarios",
-                    default="oneclick,rewrite,ask,nonpatch,broken,prefs,"
-                    "bench300")
+                    default="oneclick,rewrite,ask,nonpatch,broken,badpatch,"
+                    "attach,prefs,bench300")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -635,6 +682,10 @@ def main():
         jobs.append(Job("nonpatch", "lunch"))
     if "broken" in scen:
         jobs.append(Job("broken", ids[0], pf(ids[0])))
+    if "badpatch" in scen:
+        jobs.append(Job("badpatch", "cut"))
+    if "attach" in scen:
+        jobs.append(Job("attach", ids[2], pf(ids[2])))
     if "prefs" in scen:
         jobs.append(Job("prefs", ids[1], pf(ids[1])))
     if "bench300" in scen:
