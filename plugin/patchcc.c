@@ -591,6 +591,15 @@ fix_compose (Compose *compose, FixMode mode)
         (t_ready - t_start + t_rows) / 1000.0);
     report_info (compose, text);
   }
+  /* The one thing patchcc cannot fix: Claws re-wraps the body as it is
+   * typed or pasted when automatic wrapping is on, and a re-wrapped patch
+   * no longer applies. */
+  if (compose->autowrap && mode == FIX_INTERACTIVE)
+    compose_notice (compose, GTK_MESSAGE_WARNING,
+        _("patchcc: recipients fixed. Automatic line wrapping is on in "
+          "this window: long lines of a patch get re-wrapped and it will "
+          "not apply. Turn it off (Options, Auto wrapping; for good: "
+          "Preferences, Compose, Wrapping) and paste the patch again."));
   return FIX_APPLIED;
 }
 
