@@ -789,7 +789,7 @@ plugin_desc (void)
            "On sending, the review is shown when recipients would change "
            "(see Preferences, Plugins, patchcc).\n\n"
            "The mail body is never changed. Turn off automatic line "
-           "wrapping (Preferences, Compose, Writing) when sending "
+           "wrapping (Preferences, Compose, Wrapping) when sending "
            "patches.");
 }
 
