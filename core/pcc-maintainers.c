@@ -143,8 +143,6 @@ pcc_maintainers_free (PccMaintainers *m)
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_array_unref (m->k_entries);
-
-
   g_ptr_array_unref (m->buffers);
   g_ptr_array_unref (m->files);
   g_free (m);
@@ -358,6 +356,18 @@ validate_patterns (PccMaintainers *m, GError **error)
   return TRUE;
 }
 
+/* Index what was read and check its patterns; frees @m on failure. */
+static PccMaintainers *
+finish (PccMaintainers *m, GError **error)
+{
+  build_index (m);
+  if (!validate_patterns (m, error)) {
+    pcc_maintainers_free (m);
+    return NULL;
+  }
+  return m;
+}
+
 PccMaintainers *
 pcc_maintainers_new_from_data (const char *filename, const char *data,
                                gsize len, const PccTree *tree, GError **error)
@@ -367,12 +377,7 @@ pcc_maintainers_new_from_data (const char *filename, const char *data,
     pcc_maintainers_free (m);
     return NULL;
   }
-  build_index (m);
-  if (!validate_patterns (m, error)) {
-    pcc_maintainers_free (m);
-    return NULL;
-  }
-  return m;
+  return finish (m, error);
 }
 
 gboolean
@@ -434,12 +439,7 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
         return NULL;
       }
     }
-    build_index (m);
-    if (!validate_patterns (m, error)) {
-      pcc_maintainers_free (m);
-      return NULL;
-    }
-    return m;
+    return finish (m, error);
   }
 
   gsize len = 0;
