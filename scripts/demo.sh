@@ -19,11 +19,20 @@ corpus=${PATCHCC_CORPUS:-../shared/corpus}
 patch=$corpus/patches/$id.patch
 [ -r "$patch" ] || { echo "demo: no patch $patch" >&2; exit 1; }
 
-if [ ! -f build/build.ninja ]; then
-	meson setup build >/dev/null
+build=build
+if [ ! -f $build/build.ninja ]; then
+	meson setup $build >/dev/null
 fi
-ninja -C build >/dev/null
-plugin=build/plugin/patchcc.so
+ninja -C $build >/dev/null
+if [ ! -f $build/plugin/patchcc.so ]; then
+	# ./build was configured without the plugin (-Dplugin=disabled):
+	# leave it alone and build one that has it.
+	build=build-demo
+	[ -f $build/build.ninja ] ||
+		meson setup $build -Dui=enabled -Dplugin=enabled >/dev/null
+	ninja -C $build >/dev/null
+fi
+plugin=$build/plugin/patchcc.so
 [ -f "$plugin" ] || { echo "demo: $plugin was not built (libclaws-mail-dev?)" >&2; exit 1; }
 
 # The plugin's default tree: the cached pristine linux-source tree.
