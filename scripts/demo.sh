@@ -10,11 +10,10 @@
 # patch recipients, applies the review, sends to a local SMTP sink, and
 # prints the recipients before and after.  With $DISPLAY you watch it;
 # without, it runs on a private Xvfb.  Screenshots, the profile and the
-# sent message go to ./demo-out/ (override with PATCHCC_DEMO_OUT).
+# sent message go to build/demo/ (override with PATCHCC_DEMO_OUT).
 set -eu
 cd "$(dirname "$0")/.."
 id=${1:-0141}
-out=${PATCHCC_DEMO_OUT:-$PWD/demo-out}
 corpus=${PATCHCC_CORPUS:-../shared/corpus}
 patch=$corpus/patches/$id.patch
 [ -r "$patch" ] || { echo "demo: no patch $patch" >&2; exit 1; }
@@ -33,6 +32,7 @@ if [ ! -f $build/plugin/patchcc.so ]; then
 	ninja -C $build >/dev/null
 fi
 plugin=$build/plugin/patchcc.so
+out=${PATCHCC_DEMO_OUT:-$PWD/$build/demo}
 [ -f "$plugin" ] || { echo "demo: $plugin was not built (libclaws-mail-dev?)" >&2; exit 1; }
 
 # The plugin's default tree: the cached pristine linux-source tree.
