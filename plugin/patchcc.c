@@ -669,6 +669,17 @@ add_menu (Compose *compose)
 static void
 remove_menu (Compose *compose)
 {
+  /* Nothing of ours may outlive the plugin's code: the bar's close
+   * button is connected to it. */
+  GtkWidget *bar = g_object_get_data (G_OBJECT (compose->window),
+                                      "patchcc-infobar");
+  if (bar != NULL)
+    {
+      g_object_set_data (G_OBJECT (compose->window), "patchcc-infobar",
+                         NULL);
+      gtk_widget_destroy (bar);
+    }
+
   for (GList *l = gtk_ui_manager_get_action_groups (compose->ui_manager);
        l != NULL; l = l->next)
     {
