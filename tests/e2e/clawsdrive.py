@@ -398,6 +398,9 @@ def compose_mailto(to, cc, subject, body_file, attach=None):
     Claws refuses URLs over 100 KiB ("exceeds max alloca size"), so bodies
     over about 70 KiB need this."""
     from urllib.parse import quote
+    # Claws refuses insert=/attach= paths holding "../" (and a few others).
+    body_file = os.path.realpath(body_file)
+    attach = os.path.realpath(attach) if attach else None
     url = "mailto:" + quote(", ".join(to), safe="@<>, ")
     url += "?cc=" + quote(", ".join(cc), safe="@<>, ")
     url += "&subject=" + quote(subject, safe="")
