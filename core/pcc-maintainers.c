@@ -29,8 +29,9 @@ typedef struct {
   char *orig_dir;     /* F:/X:: orig + "/" once found to be a directory */
   PccRegex *re;       /* compiled lazily (F:/X: regex kind, N:, K:) */
   PccRegex *re_diff;  /* K:: with the "^[+-].*" prefix */
-  char *literal;      /* bytes every match contains, or NULL (K:, N:, and
-                         F:/X: with wildcards) */
+  char *literal;      /* F:/X: with wildcards: bytes every match
+                         contains, or NULL */
+  char **needles;     /* K:, N:: one of these is in every match, or NULL */
   gboolean literal_ci;/* ... compared without regard to ASCII case */
   gboolean literal_done;
   guint uses;         /* K:: lines tried; hot keywords get compiled to
@@ -44,6 +45,17 @@ typedef struct {
   GArray *x_entries;  /* guint: the X: entries of the section */
 } Section;
 
+#define PREFIX_MAX 255
+#define FNV_INIT G_GUINT64_CONSTANT (14695981039346656037)
+#define FNV_PRIME G_GUINT64_CONSTANT (1099511628211)
+
+typedef struct {
+  guint64 hash;        /* 0: an empty slot */
+  guint len;
+  const char *prefix;  /* the entry's value as written */
+  GArray *tvis;        /* guint */
+} PrefixSlot;
+
 struct _PccMaintainers {
   const PccTree *tree;
   GPtrArray *files;    /* file names */
@@ -51,7 +63,12 @@ struct _PccMaintainers {
   GArray *entries;     /* Entry */
   GArray *sections;    /* Section */
   GArray *entry_section; /* guint per entry: index into sections, or -1 */
-  GHashTable *buckets; /* literal directory prefix -> GArray of guint tvi */
+  /* F: entries by their literal prefix (the bytes before the first
+   * wildcard or regex construct), in an open-addressing table keyed by an
+   * FNV-1a hash that a lookup extends byte by byte along the path. */
+  PrefixSlot *slots;
+  gsize n_slots;       /* a power of two */
+  guint8 has_len[PREFIX_MAX + 1];
   GArray *always;      /* F: entries that must be tried for every file */
   GArray *n_entries;   /* N: entries */
   GArray *k_entries;   /* K: entries */
@@ -75,18 +92,23 @@ entry_at (const PccMaintainers *m, guint tvi)
 static char *
 convert_pattern (const char *v)
 {
-  GString *s = g_string_sized_new (strlen (v) + 8);
+  gsize n = 0;
+  for (const char *p = v; *p; p++)
+    n += (*p == '.' || *p == '*') ? 2 : 1;
+  char *out = g_malloc (n + 1), *o = out;
   for (const char *p = v; *p; p++) {
-    if (*p == '.')
-      g_string_append (s, "\\.");
-    else if (*p == '*')
-      g_string_append (s, ".*");
-    else if (*p == '?')
-      g_string_append_c (s, '.');
-    else
-      g_string_append_c (s, *p);
+    if (*p == '.') {
+      *o++ = '\\';
+      *o++ = '.';
+    } else if (*p == '*') {
+      *o++ = '.';
+      *o++ = '*';
+    } else {
+      *o++ = *p == '?' ? '.' : *p;
+    }
   }
-  return g_string_free (s, FALSE);
+  *o = '\0';
+  return out;
 }
 
 static gboolean
@@ -104,6 +126,7 @@ free_entry (gpointer p)
   pcc_regex_free (e->re);
   pcc_regex_free (e->re_diff);
   g_free (e->literal);
+  g_strfreev (e->needles);
   g_free (e->orig_dir);
 }
 
@@ -118,8 +141,6 @@ maintainers_new (const PccTree *tree)
   g_array_set_clear_func (m->entries, free_entry);
   m->sections = g_array_new (FALSE, TRUE, sizeof (Section));
   m->entry_section = g_array_new (FALSE, TRUE, sizeof (guint));
-  m->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                      (GDestroyNotify) g_array_unref);
   m->always = g_array_new (FALSE, FALSE, sizeof (guint));
   m->n_entries = g_array_new (FALSE, FALSE, sizeof (guint));
   m->k_entries = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -139,7 +160,10 @@ pcc_maintainers_free (PccMaintainers *m)
   }
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
-  g_hash_table_unref (m->buckets);
+  for (gsize i = 0; i < m->n_slots; i++)
+    if (m->slots[i].tvis)
+      g_array_unref (m->slots[i].tvis);
+  g_free (m->slots);
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_array_unref (m->k_entries);
@@ -223,24 +247,44 @@ is_special (unsigned char c)
   }
 }
 
-/* The literal directory prefix of an F: value as written: every file the
- * pattern can match starts with it. */
-static char *
-bucket_key (const char *orig, gboolean *always)
+/* The length of the literal prefix of an F: value as written: every file
+ * the pattern can match starts with those bytes.  0 for a pattern with an
+ * alternation (not anchored as a whole) or a leading wildcard. */
+static gsize
+literal_prefix_len (const char *orig)
 {
   gsize n = 0;
-  *always = FALSE;
-  if (strchr (orig, '|') != NULL) {
-    *always = TRUE; /* alternation: the pattern is not anchored as a whole */
-    return g_strdup ("");
-  }
+  if (strchr (orig, '|') != NULL)
+    return 0;
   while (orig[n] && !is_special ((unsigned char) orig[n]))
     n++;
   if (orig[n] == '+' || orig[n] == '{')
     n = n > 0 ? n - 1 : 0; /* a quantifier makes the last byte optional */
-  while (n > 0 && orig[n - 1] != '/')
-    n--;
-  return g_strndup (orig, n);
+  return MIN (n, PREFIX_MAX);
+}
+
+static guint64
+fnv (const char *s, gsize n)
+{
+  guint64 h = FNV_INIT;
+  for (gsize i = 0; i < n; i++) {
+    h ^= (guchar) s[i];
+    h *= FNV_PRIME;
+  }
+  return h | 1; /* never 0, the empty slot */
+}
+
+static PrefixSlot *
+slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
+{
+  gsize mask = m->n_slots - 1;
+  for (gsize i = hash & mask;; i = (i + 1) & mask) {
+    PrefixSlot *sl = &m->slots[i];
+    if (sl->hash == 0
+        || (sl->hash == hash && sl->len == len
+            && memcmp (sl->prefix, prefix, len) == 0))
+      return sl;
+  }
 }
 
 static void
@@ -294,7 +338,18 @@ build_sections (PccMaintainers *m)
 static void
 build_index (PccMaintainers *m)
 {
-  g_hash_table_remove_all (m->buckets);
+  for (gsize i = 0; i < m->n_slots; i++)
+    if (m->slots[i].tvis)
+      g_array_unref (m->slots[i].tvis);
+  g_free (m->slots);
+  guint n_f = 0;
+  for (guint i = 0; i < m->entries->len; i++)
+    n_f += entry_at (m, i)->type == 'F';
+  m->n_slots = 64;
+  while (m->n_slots < 2 * (gsize) n_f)
+    m->n_slots *= 2;
+  m->slots = g_new0 (PrefixSlot, m->n_slots);
+  memset (m->has_len, 0, sizeof m->has_len);
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
   g_array_set_size (m->k_entries, 0);
@@ -307,21 +362,21 @@ build_index (PccMaintainers *m)
     } else if (e->type == 'K') {
       g_array_append_val (m->k_entries, i);
     } else if (e->type == 'F') {
-      gboolean always;
-      char *key = bucket_key (e->orig, &always);
-      if (always) {
-        g_free (key);
+      gsize n = literal_prefix_len (e->orig);
+      if (n == 0) {
         g_array_append_val (m->always, i);
         continue;
       }
-      GArray *list = g_hash_table_lookup (m->buckets, key);
-      if (list == NULL) {
-        list = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_hash_table_insert (m->buckets, key, list);
-      } else {
-        g_free (key);
+      guint64 h = fnv (e->orig, n);
+      PrefixSlot *sl = slot_for (m, h, e->orig, n);
+      if (sl->hash == 0) {
+        sl->hash = h;
+        sl->len = n;
+        sl->prefix = e->orig;
+        sl->tvis = g_array_new (FALSE, FALSE, sizeof (guint));
+        m->has_len[n] = 1;
       }
-      g_array_append_val (list, i);
+      g_array_append_val (sl->tvis, i);
     }
   }
   m->indexed = TRUE;
@@ -720,44 +775,193 @@ keyword_splits (const char *kw)
   return TRUE;
 }
 
-/* The longest run of literal bytes at the top level of a keyword, which
- * every match must contain ("bpf" in "(?:\\b|_)bpf(?:\\b|_)"), or NULL
- * when there is none worth having.  Conservative: a top-level '|', white
- * space or a comment (the pattern is /x), or a "(?" construct (inline
- * flags, lookaround) give NULL.  @min_len: shorter runs are not worth a
- * search. */
-static char *
-keyword_literal (const char *kw, gboolean *ci, gsize min_len)
+/* Needles: byte strings one of which every match of a pattern contains.
+ * "bpf" for "(?:\b|_)bpf(?:\b|_)", {"pstore", "ramoops"} for
+ * "\b(pstore|ramoops)".  Found conservatively: NULL (no needles, always
+ * try the pattern) for white space or a comment (the patterns are /x),
+ * lookaround or other "(?" constructs than "(?:" and "(?i", and anything
+ * not understood. */
+
+/* A literal byte at @p ("\." is '.'); 0 if none. *next: past it. */
+static char
+literal_at (const char *p, const char **next)
 {
-  *ci = FALSE; /* (?i) patterns get no literal: see the "(?" test */
-  if (strpbrk (kw, " \t\n\r\f\v#") != NULL || strstr (kw, "(?") != NULL
-      || !keyword_splits (kw))
-    return NULL;
-  GString *best = g_string_new (NULL), *cur = g_string_new (NULL);
+  *next = p + 1;
+  if (g_ascii_isalnum (*p) || strchr ("_,\"'%:/-=<>@!&~`;", *p))
+    return *p;
+  if (*p == '\\' && p[1] && !g_ascii_isalnum (p[1])) {
+    *next = p + 2;
+    return p[1];
+  }
+  return 0;
+}
+
+/* The end of the group opened at @p (the matching ')'), or NULL. */
+static const char *
+group_end (const char *p)
+{
   int depth = 0;
-  for (const char *p = kw; *p; p++) {
-    char lit = 0;
-    const char *next = p + 1;
-    if (depth == 0 && (g_ascii_isalnum (*p) || strchr ("_,\"'%:/-=<>@!&~`", *p)))
-      lit = *p;
-    else if (depth == 0 && *p == '\\' && p[1] && !g_ascii_isalnum (p[1])) {
-      lit = p[1];
-      next = p + 2;
-    }
-    if (lit && *next && strchr ("?*{", *next))
-      lit = 0; /* optional: not required */
-    if (lit) {
-      g_string_append_c (cur, lit);
-      p = next - 1;
+  for (; *p; p++) {
+    if (*p == '\\' && p[1])
+      p++;
+    else if (*p == '[') {
+      for (p++; *p && *p != ']'; p++)
+        if (*p == '\\' && p[1])
+          p++;
+      if (*p == '\0')
+        return NULL;
+    } else if (*p == '(')
+      depth++;
+    else if (*p == ')' && --depth == 0)
+      return p;
+  }
+  return NULL;
+}
+
+static gsize
+set_min_len (GPtrArray *set)
+{
+  gsize min = G_MAXSIZE;
+  for (guint i = 0; i < set->len; i++)
+    min = MIN (min, strlen (set->pdata[i]));
+  return set->len ? min : 0;
+}
+
+/* The alternatives of [p, end) if each is a plain literal, else NULL. */
+static GPtrArray *
+literal_alternatives (const char *p, const char *end)
+{
+  GPtrArray *set = g_ptr_array_new_with_free_func (g_free);
+  GString *cur = g_string_new (NULL);
+  for (; p <= end; p++) {
+    const char *next;
+    char c;
+    if (p == end || *p == '|') {
+      if (cur->len == 0) {
+        g_ptr_array_unref (set); /* an empty alternative: no needle */
+        g_string_free (cur, TRUE);
+        return NULL;
+      }
+      g_ptr_array_add (set, g_strdup (cur->str));
+      g_string_truncate (cur, 0);
       continue;
     }
-    if (cur->len > best->len)
-      g_string_assign (best, cur->str);
+    if ((c = literal_at (p, &next)) == 0 || (*next && strchr ("?*{", *next))) {
+      g_ptr_array_unref (set);
+      g_string_free (cur, TRUE);
+      return NULL;
+    }
+    g_string_append_c (cur, c);
+    p = next - 1;
+  }
+  g_string_free (cur, TRUE);
+  return set;
+}
+
+/* Needles of a sequence without top-level '|': the best of its literal
+ * runs and plain-literal groups. */
+static GPtrArray *
+sequence_needles (const char *p, const char *end, gboolean *ci)
+{
+  GPtrArray *best = NULL;
+  gboolean best_ci = FALSE;
+  GString *cur = g_string_new (NULL);
+
+  for (;;) {
+    const char *next;
+    char c = p < end ? literal_at (p, &next) : 0;
+    if (c && !(next < end && strchr ("?*{", *next))) {
+      g_string_append_c (cur, c);
+      p = next;
+      continue;
+    }
+    /* a run ends: keep it if it beats the best */
+    if (cur->len > 0 && (best == NULL || cur->len > set_min_len (best))) {
+      if (best)
+        g_ptr_array_unref (best);
+      best = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (best, g_strdup (cur->str));
+      best_ci = FALSE;
+    }
     g_string_truncate (cur, 0);
-    if (*p == '\\' && p[1]) {
-      p++; /* \b, \s...: zero or more non-literal bytes */
+    if (p >= end)
+      break;
+    if (c) {
+      p = next + 1; /* an optional byte: skip it and its quantifier */
+    } else if (*p == '(') {
+      const char *close = group_end (p);
+      if (close == NULL || close >= end)
+        break;
+      const char *q = p + 1;
+      gboolean gci = FALSE, plain = TRUE;
+      if (g_str_has_prefix (q, "?:"))
+        q += 2;
+      else if (g_str_has_prefix (q, "?i:"))
+        q += 3, gci = TRUE;
+      else if (*q == '?')
+        plain = FALSE;
+      gboolean optional = close[1] && strchr ("?*{", close[1]);
+      GPtrArray *set = plain && !optional ? literal_alternatives (q, close)
+                                          : NULL;
+      if (set && (best == NULL || set_min_len (set) > set_min_len (best))) {
+        if (best)
+          g_ptr_array_unref (best);
+        best = set;
+        best_ci = gci;
+      } else if (set) {
+        g_ptr_array_unref (set);
+      }
+      p = close + 1;
     } else if (*p == '[') {
-      /* skip the class */
+      const char *q = p + 1;
+      if (*q == '^')
+        q++;
+      if (*q == ']')
+        q++;
+      while (*q && *q != ']') {
+        if (*q == '\\' && q[1])
+          q++;
+        q++;
+      }
+      if (*q == '\0')
+        break;
+      p = q + 1;
+    } else if (*p == '\\' && p[1]) {
+      p += 2; /* \b, \s, \d...: not a literal byte */
+    } else {
+      p++;
+    }
+  }
+  g_string_free (cur, TRUE);
+  *ci = best_ci;
+  return best;
+}
+
+static char **
+pattern_needles (const char *v, gboolean *ci, gsize min_len)
+{
+  gboolean all_ci = FALSE;
+  *ci = FALSE;
+  if (g_str_has_prefix (v, "(?i)")) {
+    all_ci = TRUE;
+    v += 4;
+  }
+  if (strpbrk (v, " \t\n\r\f\v#") != NULL)
+    return NULL;
+  for (const char *q = strstr (v, "(?"); q; q = strstr (q + 2, "(?"))
+    if (!g_str_has_prefix (q, "(?:") && !g_str_has_prefix (q, "(?i:"))
+      return NULL;
+
+  /* split at top-level '|': every alternative needs needles */
+  GPtrArray *all = g_ptr_array_new_with_free_func (g_free);
+  gboolean any_ci = all_ci;
+  const char *start = v, *p = v;
+  for (;; p++) {
+    if (*p == '\\' && p[1]) {
+      p++;
+      continue;
+    }
+    if (*p == '[') {
       const char *q = p + 1;
       if (*q == '^')
         q++;
@@ -771,31 +975,51 @@ keyword_literal (const char *kw, gboolean *ci, gsize min_len)
       if (*q == '\0')
         break;
       p = q;
-    } else if (*p == '(') {
-      depth++;
-    } else if (*p == ')') {
-      depth--;
+      continue;
+    }
+    if (*p == '(') {
+      const char *close = group_end (p);
+      if (close == NULL) {
+        g_ptr_array_unref (all);
+        return NULL;
+      }
+      p = close;
+      continue;
+    }
+    if (*p == '|' || *p == '\0') {
+      gboolean sci;
+      GPtrArray *set = sequence_needles (start, p, &sci);
+      if (set == NULL || set_min_len (set) < min_len) {
+        if (set)
+          g_ptr_array_unref (set);
+        g_ptr_array_unref (all);
+        return NULL;
+      }
+      any_ci = any_ci || sci;
+      while (set->len)
+        g_ptr_array_add (all, g_ptr_array_steal_index (set, 0));
+      g_ptr_array_unref (set);
+      if (*p == '\0')
+        break;
+      start = p + 1;
     }
   }
-  if (cur->len > best->len)
-    g_string_assign (best, cur->str);
-  g_string_free (cur, TRUE);
-  if (best->len < min_len) {
-    g_string_free (best, TRUE);
-    return NULL;
-  }
-  return g_string_free (best, FALSE);
+  *ci = any_ci;
+  g_ptr_array_add (all, NULL);
+  return (char **) g_ptr_array_free (all, FALSE);
 }
 
 static const char *
 find_literal (const char *hay, gsize len, const char *lit, gboolean ci)
 {
   gsize n = strlen (lit);
+  const char *end = hay + len;
+  if (n == 0)
+    return hay;
   if (!ci) {
     /* memchr to the candidates of the first byte, then compare: for the
      * short lines of a patch far cheaper than memmem's setup */
-    const char *end = hay + len;
-    for (const char *p = hay; n > 0 && (gsize) (end - p) >= n;) {
+    for (const char *p = hay; (gsize) (end - p) >= n;) {
       p = memchr (p, lit[0], end - p - n + 1);
       if (p == NULL)
         return NULL;
@@ -803,34 +1027,31 @@ find_literal (const char *hay, gsize len, const char *lit, gboolean ci)
         return p;
       p++;
     }
-    return n == 0 ? hay : NULL;
+    return NULL;
   }
-  /* jump between the two cases of the first byte with memchr */
-  char lo = g_ascii_tolower (lit[0]), up = g_ascii_toupper (lit[0]);
-  const char *end = hay + len;
-  for (const char *p = hay; p + n <= end;) {
-    const char *a = memchr (p, lo, end - p);
-    const char *b = lo != up ? memchr (p, up, (a ? a : end) - p) : NULL;
-    const char *c = b ? b : a;
-    if (c == NULL || c + n > end)
-      return NULL;
-    if (g_ascii_strncasecmp (c, lit, n) == 0)
-      return c;
-    p = c + 1;
-  }
+  char lo = g_ascii_tolower (lit[0]);
+  for (const char *p = hay; p + n <= end; p++)
+    if (g_ascii_tolower (*p) == lo && g_ascii_strncasecmp (p, lit, n) == 0)
+      return p;
   return NULL;
 }
 
-static const char *
-entry_literal (Entry *e, gboolean *ci)
+/* Whether one of the entry's needles is in [hay, hay + len) (TRUE when it
+ * has none: the pattern must then be tried). */
+static gboolean
+needles_in (Entry *e, const char *hay, gsize len)
 {
   if (!e->literal_done) {
-    e->literal = keyword_literal (e->value, &e->literal_ci,
+    e->needles = pattern_needles (e->value, &e->literal_ci,
                                   e->type == 'N' ? 2 : 3);
     e->literal_done = TRUE;
   }
-  *ci = e->literal_ci;
-  return e->literal;
+  if (e->needles == NULL)
+    return TRUE;
+  for (char **n = e->needles; *n; n++)
+    if (find_literal (hay, len, *n, e->literal_ci))
+      return TRUE;
+  return FALSE;
 }
 
 static int
@@ -858,17 +1079,18 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   gboolean ok = TRUE;
   g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
   gsize flen = strlen (file);
-  char *key = g_alloca (flen + 1);
 
-  /* F: candidates from every directory prefix of the file. */
-  for (gsize i = 0; i <= flen && ok; i++) {
-    if (i > 0 && file[i - 1] != '/')
+  /* F: candidates: the entries whose literal prefix is a prefix of the
+   * path, found by extending the hash one byte at a time. */
+  guint64 h = FNV_INIT;
+  for (gsize i = 1; i <= MIN (flen, PREFIX_MAX) && ok; i++) {
+    h ^= (guchar) file[i - 1];
+    h *= FNV_PRIME;
+    if (!m->has_len[i])
       continue;
-    memcpy (key, file, i);
-    key[i] = '\0';
-    GArray *list = g_hash_table_lookup (m->buckets, key);
-    if (list)
-      try_candidates (m, list, file, hits, &ok, error);
+    PrefixSlot *sl = slot_for (m, h | 1, file, i);
+    if (sl->hash != 0)
+      try_candidates (m, sl->tvis, file, hits, &ok, error);
   }
   if (ok)
     try_candidates (m, m->always, file, hits, &ok, error);
@@ -877,9 +1099,7 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   for (guint i = 0; i < m->n_entries->len && ok; i++) {
     guint tvi = g_array_index (m->n_entries, guint, i);
     Entry *e = entry_at (m, tvi);
-    gboolean ci;
-    const char *lit = entry_literal (e, &ci);
-    if (lit != NULL && strstr (file, lit) == NULL)
+    if (!needles_in (e, file, strlen (file)))
       continue;
     if (n_entry_matches (m, e, file, &ok, error))
       g_array_append_val (hits, tvi);
@@ -949,9 +1169,7 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
 {
   for (guint k = 0; k < m->k_entries->len; k++) {
     guint tvi = g_array_index (m->k_entries, guint, k);
-    gboolean ci;
-    const char *lit = entry_literal (entry_at (m, tvi), &ci);
-    if (lit == NULL || find_literal (text, len, lit, ci) != NULL)
+    if (needles_in (entry_at (m, tvi), text, len))
       g_array_append_val (candidates, tvi);
   }
   return TRUE;
@@ -1000,10 +1218,8 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
       if (*slot == NULL)
         return FALSE; /* the script dies on a bad keyword too */
     }
-    gboolean ci;
-    const char *lit = entry_literal (e, &ci);
-    if (lit != NULL && find_literal (line, len, lit, ci) == NULL)
-      continue; /* no match can lack its literal */
+    if (!needles_in (e, line, len))
+      continue; /* no match lacks all of its needles */
     if (pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0))
       g_array_append_val (hits, tvi);
   }

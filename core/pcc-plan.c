@@ -63,16 +63,21 @@ run (PccEngine *engine, const PccPlanOptions *po, PccPatch *const *patches,
   return r;
 }
 
-static const PccRecipient *
-find_recipient (const PccResult *r, const char *key)
+/* bare address (lower case) -> the first recipient of @r with it */
+static GHashTable *
+index_recipients (const PccResult *r)
 {
+  GHashTable *h = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         NULL);
   for (guint i = 0; i < pcc_result_get_n_recipients (r); i++) {
     const PccRecipient *rc = pcc_result_get_recipient (r, i);
-    g_autofree char *k = pcc_email_key (rc->email);
-    if (strcmp (k, key) == 0)
-      return rc;
+    char *k = pcc_email_key (rc->email);
+    if (g_hash_table_contains (h, k))
+      g_free (k);
+    else
+      g_hash_table_insert (h, k, (gpointer) rc);
   }
-  return NULL;
+  return h;
 }
 
 /* The lists of the THE REST section. */
@@ -216,6 +221,7 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
   }
 
   g_autoptr (GPtrArray) rest_keys = rest_lists (engine);
+  g_autoptr (GHashTable) by_key = index_recipients (full);
   g_autoptr (GHashTable) typed_keys = g_hash_table_new_full (
     g_str_hash, g_str_equal, g_free, NULL);
 
@@ -230,7 +236,7 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
         add_change (plan, PCC_CHANGE_DROP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
                     a->display, a->email, rest_reason (full, FALSE), TRUE);
       } else if (computed) {
-        g_autofree char *why = reason_for (full, find_recipient (full, key),
+        g_autofree char *why = reason_for (full, g_hash_table_lookup (by_key, key),
                                            rest_keys);
         add_change (plan, PCC_CHANGE_KEEP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
                     a->display, a->email,
@@ -256,7 +262,7 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
         continue; /* never into a header */
       add_change (plan, PCC_CHANGE_ADD, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
                   rc->address, rc->email,
-                  reason_for (full, find_recipient (full, key), rest_keys),
+                  reason_for (full, g_hash_table_lookup (by_key, key), rest_keys),
                   FALSE);
     }
   }

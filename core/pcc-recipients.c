@@ -7,10 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Keyword hits of one patch text, kept for the next computation on it
+ * (a plan computes three times: full, b4's To and Cc). */
+typedef struct {
+  char *text;           /* a copy */
+  gsize len;
+  guint hash;
+  GArray *hits, *lines; /* guint each */
+} KwCache;
+
+#define KW_CACHE_SIZE 4
+#define MATCH_CACHE_MAX 100000
+
 struct _PccEngine {
   const PccTree *tree;
   PccMaintainers *m;
   PccMailmap *mailmap;
+  /* file -> GArray of PccMatch: MAINTAINERS does not change under an
+   * engine, so a file matches the same entries every time. */
+  GHashTable *match_cache;
+  KwCache kw_cache[KW_CACHE_SIZE];
+  guint kw_next;
   /* M:/R: entry -> GPtrArray of the addresses push_email_addresses()
    * would push, with warnings for invalid ones. */
   GHashTable *addr_cache;
@@ -81,6 +98,8 @@ pcc_engine_new (const PccTree *tree, const char *maintainers_path,
   e->m = m;
   e->addr_cache = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                          (GDestroyNotify) g_ptr_array_unref);
+  e->match_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) g_array_unref);
   gsize len = 0;
   g_autofree char *mm = NULL;
   if (use_mailmap && pcc_tree_is_file (tree, ".mailmap"))
@@ -97,6 +116,12 @@ pcc_engine_free (PccEngine *e)
   pcc_maintainers_free (e->m);
   pcc_mailmap_free (e->mailmap);
   g_hash_table_unref (e->addr_cache);
+  g_hash_table_unref (e->match_cache);
+  for (guint i = 0; i < KW_CACHE_SIZE; i++) {
+    g_clear_pointer (&e->kw_cache[i].hits, g_array_unref);
+    g_clear_pointer (&e->kw_cache[i].lines, g_array_unref);
+    g_free (e->kw_cache[i].text);
+  }
   g_free (e);
 }
 
@@ -471,9 +496,18 @@ static gboolean
 file_sections (State *st, const char *file, GError **error)
 {
   PccMaintainers *m = st->m;
-  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (PccMatch));
-  if (!pcc_maintainers_match_file (m, file, all, error))
-    return FALSE;
+  GHashTable *cache = st->engine->match_cache;
+  GArray *all = g_hash_table_lookup (cache, file);
+  if (all == NULL) {
+    all = g_array_new (FALSE, FALSE, sizeof (PccMatch));
+    if (!pcc_maintainers_match_file (m, file, all, error)) {
+      g_array_unref (all);
+      return FALSE;
+    }
+    if (g_hash_table_size (cache) >= MATCH_CACHE_MAX)
+      g_hash_table_remove_all (cache);
+    g_hash_table_insert (cache, g_strdup (file), all);
+  }
 
   /* %hash, keyed by section, within --pattern-depth. */
   int file_pd = count_slashes (file);
@@ -979,6 +1013,58 @@ history_warnings (PccEngine *engine, const PccOptions *o, PccResult *res,
                                "of commits named in Fixes: are not added"));
 }
 
+/* The K: entries matching lines of @patch, appended to @hits with the
+ * line of each in @hit_lines; from the cache when the same text was just
+ * scanned. */
+static gboolean
+patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
+                GArray *hit_lines, GError **error)
+{
+  gsize tlen;
+  const char *text = pcc_patch_get_text (patch, &tlen);
+  guint hash = 5381;
+  for (gsize i = 0; i < tlen; i++)
+    hash = hash * 33 + (guchar) text[i];
+  for (guint c = 0; c < KW_CACHE_SIZE; c++) {
+    KwCache *kc = &engine->kw_cache[c];
+    if (kc->hits && kc->len == tlen && kc->hash == hash
+        && memcmp (kc->text, text, tlen) == 0) {
+      g_array_append_vals (hits, kc->hits->data, kc->hits->len);
+      g_array_append_vals (hit_lines, kc->lines->data, kc->lines->len);
+      return TRUE;
+    }
+  }
+
+  const GArray *kl = pcc_patch_get_keyword_lines (patch);
+  g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (!pcc_maintainers_keywords_in_text (engine->m, text, tlen, cand, error))
+    return FALSE;
+  for (guint i = 0; i < kl->len && cand->len > 0; i++) {
+    const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
+    guint before = mine->len;
+    if (!pcc_maintainers_match_keywords (engine->m, text + l->offset, l->len,
+                                         l->in_diff, cand, mine, error))
+      return FALSE;
+    for (guint h = before; h < mine->len; h++)
+      g_array_append_val (lines, l->lineno);
+  }
+  g_array_append_vals (hits, mine->data, mine->len);
+  g_array_append_vals (hit_lines, lines->data, lines->len);
+
+  KwCache *kc = &engine->kw_cache[engine->kw_next++ % KW_CACHE_SIZE];
+  g_clear_pointer (&kc->hits, g_array_unref);
+  g_clear_pointer (&kc->lines, g_array_unref);
+  g_free (kc->text);
+  kc->text = g_memdup2 (text, tlen);
+  kc->len = tlen;
+  kc->hash = hash;
+  kc->hits = g_steal_pointer (&mine);
+  kc->lines = g_steal_pointer (&lines);
+  return TRUE;
+}
+
 PccResult *
 pcc_engine_compute (PccEngine *engine, const PccOptions *o,
                     PccPatch *const *patches, guint n_patches, GError **error)
@@ -998,21 +1084,8 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
     have_fixes = have_fixes || pcc_patch_get_fixes (patches[p])->len > 0;
     if (!o->keywords)
       continue;
-    gsize tlen;
-    const char *text = pcc_patch_get_text (patches[p], &tlen);
-    const GArray *kl = pcc_patch_get_keyword_lines (patches[p]);
-    g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
-    if (!pcc_maintainers_keywords_in_text (engine->m, text, tlen, cand, error))
+    if (!patch_keywords (engine, patches[p], hits, hit_lines, error))
       return NULL;
-    for (guint i = 0; i < kl->len && cand->len > 0; i++) {
-      const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
-      guint before = hits->len;
-      if (!pcc_maintainers_match_keywords (engine->m, text + l->offset, l->len,
-                                           l->in_diff, cand, hits, error))
-        return NULL;
-      for (guint h = before; h < hits->len; h++)
-        g_array_append_val (hit_lines, l->lineno);
-    }
   }
   /* sort_and_uniq(@files) over every patch of the command line */
   g_ptr_array_sort (files, compare_strings);
