@@ -92,6 +92,7 @@ build() {
 	exec 9>"$dest.lock"
 	flock 9
 	if valid "$dest"; then
+		log "reusing $dest"
 		exec 9>&-
 		return 0
 	fi

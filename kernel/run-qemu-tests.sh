@@ -53,6 +53,7 @@ run_logged() {
 	{ "$@" 2>&1 1>&3 3>&- | tee -a "$plog" >&2; } 3>&1
 }
 
+start=$(now)
 if [ -n "$patchcc" ]; then
 	[ -x "$patchcc" ] || die "--patchcc $patchcc is not executable"
 	patchcc=$(cd "$(dirname "$patchcc")" && pwd)/$(basename "$patchcc")
@@ -116,13 +117,20 @@ grep -v '^#' "$here/guest/cases.tsv" | while IFS='	' read -r name lkml seed what
 	[ -f "$patch" ] || die "case $name: no $patch"
 	# Subscribers-only cases: 0003 changes the output, so the corpus
 	# (0001 only) does not have it; make it with the patched script.
-	if [ "$seed" = yes ] || [ -z "$expected" ]; then
+	# The 0001-only output is the corpus' (seed=corpus) or is made in the
+	# guest with the 0001 tree (seed=run).
+	seed_out=-
+	case $seed in
+	corpus) seed_out=$expected ;;
+	run) seed_out=run ;;
+	esac
+	if [ "$seed" != no ] || [ -z "$expected" ]; then
 		expected=$job/expected/$name
 		host_gm "$tree" "$patch" > "$expected" ||
 			die "case $name: get_maintainer.pl failed on the host"
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$patch" "$expected" \
-		"$lkml" "$seed" "$what"
+		"$lkml" "$seed_out" "$what"
 done > "$job/cases.tsv"
 [ -s "$job/cases.tsv" ] || die "no get_maintainer.pl case"
 # UTS_VERSION is in utsversion.h since 6.1.something, compile.h before.
@@ -185,8 +193,9 @@ case $rc in
 *) fail="$fail qemu-exit-$rc" ;;
 esac
 
-log "timings:"
-sed 's/^/  /' "$outdir/timings" | tee -a "$plog" >&2
+log "timings (s), sub-steps first, then the stages:"
+grep -h ' TIMING ' "$plog" | sed 's/^\([a-z-]*\): TIMING /  \1: /' >&2
+echo "  total: $(($(now) - start)) s" >&2
 if [ -n "$fail" ]; then
 	log "RESULT: FAIL ($fail ) - serial log: $serial"
 	exit 1
