@@ -683,7 +683,42 @@ maintainers_in_file (State *st, const char *file, GPtrArray *file_emails)
     return;
   g_autoptr (PccRegex) re = file_email_regex ();
   gsize pos = 0;
-  while (pos <= len && pcc_regex_match (re, text, len, pos)) {
+  while (pos < len) {
+    /* Every match holds an '@', and no part of the expression can step
+     * over one, so the next match uses the next '@' or starts after it.
+     * Its earliest start is found by walking back through the
+     * expression: local part, [({<]?, \s*, [,]*, \s*, then the name
+     * class (which holds no newline).  Searching from there to the end of
+     * the '@' line gives the match the script's global search finds,
+     * without trying every byte of the file as a start (quadratic on a
+     * long binding). */
+    const char *at = memchr (text + pos, '@', len - pos);
+    if (at == NULL)
+      break;
+    gsize a = at - text, w = a;
+    while (w > pos && (g_ascii_isalnum (text[w - 1])
+                       || strchr ("_.+-", text[w - 1])))
+      w--;
+    if (w > pos && strchr ("({<", text[w - 1]))
+      w--;
+    while (w > pos && g_ascii_isspace (text[w - 1]))
+      w--;
+    while (w > pos && text[w - 1] == ',')
+      w--;
+    while (w > pos && g_ascii_isspace (text[w - 1]))
+      w--;
+    while (w > pos && (g_ascii_isalpha (text[w - 1])
+                       || ((guchar) text[w - 1] >= 0x80
+                           && (guchar) text[w - 1] <= 0xC3)
+                       || (guchar) text[w - 1] == 0xBF
+                       || strchr ("\"' ,.+-", text[w - 1])))
+      w--;
+    const char *nl = memchr (at, '\n', len - a);
+    gsize line_end = nl ? (gsize) (nl - text) : len;
+    if (!pcc_regex_match (re, text, line_end, w)) {
+      pos = a + 1;
+      continue;
+    }
     gsize ms, me;
     pcc_regex_group_pos (re, 0, &ms, &me);
     g_autofree char *cand = g_strndup (text + ms, me - ms);
