@@ -146,9 +146,10 @@ reason_for (const PccResult *full, const PccRecipient *rc,
 static PccChange *
 add_change (PccPlan *plan, PccChangeKind kind, PccField field,
             const char *address, const char *email, char *reason,
-            gboolean typed)
+            gboolean typed, const PccRecipient *recipient)
 {
   PccChange *c = g_new0 (PccChange, 1);
+  c->recipient = recipient;
   c->kind = kind;
   c->field = field;
   c->address = g_strdup (address);
@@ -234,18 +235,19 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
       if (!computed && po->rest_rule != PCC_REST_ALWAYS
           && str_in (rest_keys, key)) {
         add_change (plan, PCC_CHANGE_DROP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
-                    a->display, a->email, rest_reason (full, FALSE), TRUE);
+                    a->display, a->email, rest_reason (full, FALSE), TRUE,
+                    NULL);
       } else if (computed) {
-        g_autofree char *why = reason_for (full, g_hash_table_lookup (by_key, key),
-                                           rest_keys);
+        const PccRecipient *rc = g_hash_table_lookup (by_key, key);
+        g_autofree char *why = reason_for (full, rc, rest_keys);
         add_change (plan, PCC_CHANGE_KEEP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
                     a->display, a->email,
                     g_strdup_printf ("typed by you; also computed (%s)", why),
-                    TRUE);
+                    TRUE, rc);
       } else {
         add_change (plan, PCC_CHANGE_KEEP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
                     a->display, a->email, g_strdup ("kept: typed by you"),
-                    TRUE);
+                    TRUE, NULL);
       }
       g_hash_table_add (typed_keys, key);
     }
@@ -260,10 +262,10 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
         continue;
       if (pcc_email_has_control (rc->address))
         continue; /* never into a header */
+      const PccRecipient *frc = g_hash_table_lookup (by_key, key);
       add_change (plan, PCC_CHANGE_ADD, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
-                  rc->address, rc->email,
-                  reason_for (full, g_hash_table_lookup (by_key, key), rest_keys),
-                  FALSE);
+                  rc->address, rc->email, reason_for (full, frc, rest_keys),
+                  FALSE, frc);
     }
   }
   return plan;

@@ -45,7 +45,11 @@ typedef struct {
   char *email;         /* bare address */
   char *reason;        /* one line for people */
   gboolean typed;      /* the user had it in the mail */
-  gboolean enabled;    /* applied; the user may untick a change */
+  gboolean enabled;    /* applied; the user may untick an ADD or a DROP
+                          (a KEEP stays whatever this says: typed
+                          addresses are never dropped silently) */
+  const PccRecipient *recipient; /* in pcc_plan_get_result(), or NULL for
+                                    an address only typed */
 } PccChange;
 
 typedef struct {
