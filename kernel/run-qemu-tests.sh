@@ -83,8 +83,10 @@ bzimage=$kbuild/arch/x86/boot/bzImage
 # 3. Initramfs: busybox and /init, packed by the tree's gen_init_cpio.
 t=$(now)
 busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
-file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
-	die "$busybox is not statically linked (apt-get install busybox-static)"
+if command -v file > /dev/null; then
+	file -L "$busybox" | grep -q 'statically linked' ||
+		die "$busybox is not statically linked (apt-get install busybox-static)"
+fi
 gen=$outdir/gen_init_cpio
 cc -O2 -o "$gen" "$tree/usr/gen_init_cpio.c"
 cat > "$outdir/initramfs.list" <<EOF
