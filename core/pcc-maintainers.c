@@ -71,6 +71,18 @@ struct _PccMaintainers {
   guint8 has_len[PREFIX_MAX + 1];
   GArray *always;      /* F: entries that must be tried for every file */
   GArray *n_entries;   /* N: entries */
+  /* N: entries by the first two bytes of their needles (a case-sensitive
+   * needle of two bytes or more), and those that must always be tried;
+   * built on first use. */
+  GHashTable *n_by_pair; /* GUINT_TO_POINTER (b0 << 8 | b1 | 0x10000) -> GArray */
+  GArray *n_always;
+  GArray *n_seen;        /* scratch: per N: entry, the file it was last tried on */
+  guint n_pass;          /* ... numbered by this */
+  /* K: needles by their first two bytes (all case forms for (?i)), for
+   * one pass over a whole patch; built on first use. */
+  guint8 *k_pairs;       /* 65536 bits */
+  GHashTable *k_by_pair; /* pair | 0x10000 -> GArray of guint (k << 8 | needle) */
+  GArray *k_always;      /* k of keywords without needles */
   GArray *k_entries;   /* K: entries */
   gboolean indexed;
 };
@@ -166,6 +178,12 @@ pcc_maintainers_free (PccMaintainers *m)
   g_free (m->slots);
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
+  g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
+  g_clear_pointer (&m->n_always, g_array_unref);
+  g_clear_pointer (&m->n_seen, g_array_unref);
+  g_clear_pointer (&m->k_pairs, g_free);
+  g_clear_pointer (&m->k_by_pair, g_hash_table_unref);
+  g_clear_pointer (&m->k_always, g_array_unref);
   g_array_unref (m->k_entries);
   g_ptr_array_unref (m->buffers);
   g_ptr_array_unref (m->files);
@@ -352,6 +370,12 @@ build_index (PccMaintainers *m)
   memset (m->has_len, 0, sizeof m->has_len);
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
+  g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
+  g_clear_pointer (&m->n_always, g_array_unref);
+  g_clear_pointer (&m->n_seen, g_array_unref);
+  g_clear_pointer (&m->k_pairs, g_free);
+  g_clear_pointer (&m->k_by_pair, g_hash_table_unref);
+  g_clear_pointer (&m->k_always, g_array_unref);
   g_array_set_size (m->k_entries, 0);
   build_sections (m);
 
@@ -661,8 +685,18 @@ simple_prefix_match (const char *p, const char *s)
       continue;
     }
     if (star_p != NULL && *star_s != '\0' && *star_s != '\n') {
+      star_s++;
+      /* the star gives up bytes up to the next place the byte after it
+       * can match (".*" never takes a newline) */
+      if (*star_p != '?' && *star_p != '*') {
+        const char *next = strchr (star_s, *star_p);
+        const char *nl = strchr (star_s, '\n');
+        if (next == NULL || (nl != NULL && nl < next))
+          return FALSE;
+        star_s = next;
+      }
       p = star_p;
-      s = ++star_s;
+      s = star_s;
       continue;
     }
     return FALSE;
@@ -1054,6 +1088,38 @@ needles_in (Entry *e, const char *hay, gsize len)
   return FALSE;
 }
 
+static void
+index_n_needles (PccMaintainers *m)
+{
+  m->n_by_pair = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                        (GDestroyNotify) g_array_unref);
+  m->n_always = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->n_seen = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_array_set_size (m->n_seen, m->n_entries->len);
+  for (guint k = 0; k < m->n_entries->len; k++) {
+    Entry *e = entry_at (m, g_array_index (m->n_entries, guint, k));
+    needles_in (e, "", 0); /* computes e->needles */
+    gboolean usable = e->needles != NULL && !e->literal_ci;
+    for (char **n = e->needles; usable && *n; n++)
+      usable = strlen (*n) >= 2;
+    if (!usable) {
+      g_array_append_val (m->n_always, k);
+      continue;
+    }
+    for (char **n = e->needles; *n; n++) {
+      gpointer key = GUINT_TO_POINTER ((guchar) (*n)[0] << 8
+                                       | (guchar) (*n)[1] | 0x10000);
+      GArray *list = g_hash_table_lookup (m->n_by_pair, key);
+      if (list == NULL) {
+        list = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_hash_table_insert (m->n_by_pair, key, list);
+      }
+      if (list->len == 0 || g_array_index (list, guint, list->len - 1) != k)
+        g_array_append_val (list, k);
+    }
+  }
+}
+
 static int
 compare_guint (gconstpointer a, gconstpointer b)
 {
@@ -1094,14 +1160,32 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   }
   if (ok)
     try_candidates (m, m->always, file, hits, &ok, error);
-  /* N: entries: a regular expression each, unless the literal every
-   * match contains is not in the path. */
-  for (guint i = 0; i < m->n_entries->len && ok; i++) {
-    guint tvi = g_array_index (m->n_entries, guint, i);
-    Entry *e = entry_at (m, tvi);
-    if (!needles_in (e, file, strlen (file)))
-      continue;
-    if (n_entry_matches (m, e, file, &ok, error))
+  /* N: entries: a regular expression each, tried only when one of the
+   * needles every match contains is in the path: the needles are found
+   * by the pairs of bytes the path holds. */
+  if (m->n_by_pair == NULL)
+    index_n_needles (m);
+  guint pass = ++m->n_pass;
+  for (gsize i = 0; i + 1 < flen && ok; i++) {
+    GArray *list = g_hash_table_lookup (
+      m->n_by_pair,
+      GUINT_TO_POINTER ((guchar) file[i] << 8 | (guchar) file[i + 1] | 0x10000));
+    for (guint j = 0; list && j < list->len && ok; j++) {
+      guint k = g_array_index (list, guint, j);
+      guint tvi = g_array_index (m->n_entries, guint, k);
+      Entry *e = entry_at (m, tvi);
+      if (g_array_index (m->n_seen, guint, k) == pass
+          || !needles_in (e, file, flen))
+        continue;
+      g_array_index (m->n_seen, guint, k) = pass;
+      if (n_entry_matches (m, e, file, &ok, error))
+        g_array_append_val (hits, tvi);
+    }
+  }
+  for (guint j = 0; j < m->n_always->len && ok; j++) {
+    guint tvi = g_array_index (m->n_entries, guint,
+                               g_array_index (m->n_always, guint, j));
+    if (n_entry_matches (m, entry_at (m, tvi), file, &ok, error))
       g_array_append_val (hits, tvi);
   }
   if (!ok)
@@ -1162,15 +1246,93 @@ pcc_maintainers_keyword_tvi (const PccMaintainers *m, guint k)
   return g_array_index (m->k_entries, guint, k);
 }
 
+static void
+k_pair_add (PccMaintainers *m, guchar a, guchar b, guint code)
+{
+  guint pair = a << 8 | b;
+  m->k_pairs[pair >> 3] |= 1 << (pair & 7);
+  gpointer key = GUINT_TO_POINTER (pair | 0x10000);
+  GArray *list = g_hash_table_lookup (m->k_by_pair, key);
+  if (list == NULL) {
+    list = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_hash_table_insert (m->k_by_pair, key, list);
+  }
+  for (guint i = 0; i < list->len; i++)
+    if (g_array_index (list, guint, i) == code)
+      return;
+  g_array_append_val (list, code);
+}
+
+static void
+index_k_needles (PccMaintainers *m)
+{
+  m->k_pairs = g_malloc0 (65536 / 8);
+  m->k_by_pair = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                        (GDestroyNotify) g_array_unref);
+  m->k_always = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint k = 0; k < m->k_entries->len; k++) {
+    Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+    needles_in (e, "", 0); /* computes e->needles */
+    if (e->needles == NULL) {
+      g_array_append_val (m->k_always, k);
+      continue;
+    }
+    for (guint n = 0; e->needles[n]; n++) {
+      const guchar *nd = (const guchar *) e->needles[n];
+      guint code = k << 8 | n;
+      if (!e->literal_ci) {
+        k_pair_add (m, nd[0], nd[1], code);
+        continue;
+      }
+      guchar a[2] = { g_ascii_tolower (nd[0]), g_ascii_toupper (nd[0]) };
+      guchar b[2] = { g_ascii_tolower (nd[1]), g_ascii_toupper (nd[1]) };
+      for (guint x = 0; x < 2; x++)
+        for (guint y = 0; y < 2; y++)
+          k_pair_add (m, a[x], b[y], code);
+    }
+  }
+}
+
 gboolean
 pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
                                   gsize len, GArray *candidates,
                                   GError **error)
 {
-  for (guint k = 0; k < m->k_entries->len; k++) {
-    guint tvi = g_array_index (m->k_entries, guint, k);
-    if (needles_in (entry_at (m, tvi), text, len))
+  /* One pass over the text: at each pair of bytes that starts a needle,
+   * compare the needles that start so.  (Needles are 3 bytes or more.) */
+  if (m->k_pairs == NULL)
+    index_k_needles (m);
+  guint nk = m->k_entries->len;
+  g_autofree gboolean *found = g_new0 (gboolean, nk);
+  guint left = nk - m->k_always->len;
+  const guchar *t = (const guchar *) text;
+  for (gsize i = 0; left > 0 && i + 1 < len; i++) {
+    guint pair = t[i] << 8 | t[i + 1];
+    if (!(m->k_pairs[pair >> 3] & (1 << (pair & 7))))
+      continue;
+    GArray *list = g_hash_table_lookup (m->k_by_pair,
+                                        GUINT_TO_POINTER (pair | 0x10000));
+    for (guint j = 0; list && j < list->len; j++) {
+      guint code = g_array_index (list, guint, j), k = code >> 8;
+      if (found[k])
+        continue;
+      Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+      const char *nd = e->needles[code & 0xff];
+      gsize n = strlen (nd);
+      if (i + n <= len
+          && (e->literal_ci ? g_ascii_strncasecmp (text + i, nd, n) == 0
+                            : memcmp (text + i, nd, n) == 0)) {
+        found[k] = TRUE;
+        left--;
+      }
+    }
+  }
+  for (guint k = 0; k < nk; k++) {
+    Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+    if (found[k] || e->needles == NULL) {
+      guint tvi = g_array_index (m->k_entries, guint, k);
       g_array_append_val (candidates, tvi);
+    }
   }
   return TRUE;
 }
