@@ -19,19 +19,7 @@
 
 #define EXIT_DIE 255
 
-static int
-fail (int status, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static int
-fail (int status, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  fprintf (stderr, "patchcc: %s\n", msg);
-  return status;
-}
+#define fail(status, ...) pcc_fail ((status), "patchcc", __VA_ARGS__)
 
 /* which_conf(".get_maintainer.conf"): ".", $HOME, ".scripts" */
 static GPtrArray *

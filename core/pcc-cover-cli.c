@@ -68,19 +68,7 @@ cover_args_clear (CoverArgs *a)
   g_strfreev (a->files);
 }
 
-static int
-fail (int status, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static int
-fail (int status, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  fprintf (stderr, "patchcc cover: %s\n", msg);
-  return status;
-}
+#define fail(status, ...) pcc_fail ((status), "patchcc cover", __VA_ARGS__)
 
 static int
 exit_for (const GError *error)

@@ -28,6 +28,12 @@ typedef enum {
   PCC_ERROR_TEMPLATE,    /* a cover-letter template is malformed */
 } PccErrorCode;
 
+/* For command-line tools: print "PROG: message" on standard error and
+ * return @status, so that `return pcc_fail (1, "patchcc", ...)` ends a
+ * command. */
+int pcc_fail (int status, const char *prog, const char *fmt, ...)
+  G_GNUC_PRINTF (3, 4);
+
 G_END_DECLS
 
 #endif

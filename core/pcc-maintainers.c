@@ -636,8 +636,8 @@ pcc_maintainers_section_has_list (const PccMaintainers *m, guint tvi,
 
 /* --- matching -------------------------------------------------------- */
 
-static guint
-count_slashes (const char *s)
+guint
+pcc_path_depth (const char *s)
 {
   guint n = 0;
   for (; *s; s++)
@@ -754,7 +754,7 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
     return FALSE;
   if (plen > 0 && pat[plen - 1] == '/')
     return TRUE;
-  return count_slashes (file) == count_slashes (pat);
+  return pcc_path_depth (file) == pcc_path_depth (pat);
 }
 
 static gboolean
@@ -828,6 +828,23 @@ literal_at (const char *p, const char **next)
     return p[1];
   }
   return 0;
+}
+
+/* The ']' closing the character class opened at @p ('['), or NULL. */
+static const char *
+class_end (const char *p)
+{
+  const char *q = p + 1;
+  if (*q == '^')
+    q++;
+  if (*q == ']')
+    q++;
+  while (*q && *q != ']') {
+    if (*q == '\\' && q[1])
+      q++;
+    q++;
+  }
+  return *q ? q : NULL;
 }
 
 /* The end of the group opened at @p (the matching ')'), or NULL. */
@@ -947,17 +964,8 @@ sequence_needles (const char *p, const char *end, gboolean *ci)
       }
       p = close + 1;
     } else if (*p == '[') {
-      const char *q = p + 1;
-      if (*q == '^')
-        q++;
-      if (*q == ']')
-        q++;
-      while (*q && *q != ']') {
-        if (*q == '\\' && q[1])
-          q++;
-        q++;
-      }
-      if (*q == '\0')
+      const char *q = class_end (p);
+      if (q == NULL)
         break;
       p = q + 1;
     } else if (*p == '\\' && p[1]) {
@@ -996,17 +1004,8 @@ pattern_needles (const char *v, gboolean *ci, gsize min_len)
       continue;
     }
     if (*p == '[') {
-      const char *q = p + 1;
-      if (*q == '^')
-        q++;
-      if (*q == ']')
-        q++;
-      while (*q && *q != ']') {
-        if (*q == '\\' && q[1])
-          q++;
-        q++;
-      }
-      if (*q == '\0')
+      const char *q = class_end (p);
+      if (q == NULL)
         break;
       p = q;
       continue;
@@ -1193,7 +1192,7 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
 
   g_array_sort (hits, compare_guint);
 
-  guint file_pd = count_slashes (file);
+  guint file_pd = pcc_path_depth (file);
   guint si_prev = G_MAXUINT;
   gboolean excluded = FALSE;
   for (guint i = 0; i < hits->len; i++) {
@@ -1221,7 +1220,7 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
     if (e->type == 'F') {
       const char *v = e->value;
       gsize vlen = strlen (v);
-      int depth = count_slashes (v);
+      int depth = pcc_path_depth (v);
       if (vlen == 0 || v[vlen - 1] != '/')
         depth++;
       if (g_str_has_prefix (v, ".*"))

@@ -91,6 +91,9 @@ typedef struct {
                     %exact_pattern_match_hash) */
 } PccMatch;
 
+/* The number of '/' in @path: the script's pattern and file depths. */
+guint pcc_path_depth (const char *path);
+
 /* Every F:/N: entry matching @file, sections excluded by an X: of their
  * own skipped, in MAINTAINERS order.  Appends PccMatch to @out.  Fails
  * only when a pattern is not a valid regular expression. */

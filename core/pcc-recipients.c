@@ -463,15 +463,6 @@ print_section (State *st, guint tvi)
 
 /* --- per file ----------------------------------------------------------------- */
 
-static guint
-count_slashes (const char *s)
-{
-  guint n = 0;
-  for (; *s; s++)
-    n += *s == '/';
-  return n;
-}
-
 /* One key of the script's %hash: a section, with the depth of its last
  * matching F:/N: entry ($hash{$tvi} is assigned once per match, so the
  * last one wins) and the entries that matched. */
@@ -510,7 +501,7 @@ file_sections (State *st, const char *file, GError **error)
   }
 
   /* %hash, keyed by section, within --pattern-depth. */
-  int file_pd = count_slashes (file);
+  int file_pd = pcc_path_depth (file);
   g_autoptr (GArray) hash = g_array_new (FALSE, FALSE, sizeof (SectionHit));
   for (guint i = 0; i < all->len; i++) {
     PccMatch *mt = &g_array_index (all, PccMatch, i);
