@@ -53,7 +53,7 @@ typedef struct {
   guint64 hash;        /* 0: an empty slot */
   guint len;
   const char *prefix;  /* the entry's value as written */
-  GArray *tvis;        /* guint */
+  guint start, count;  /* its F: entries: slot_tvis[start .. start+count) */
 } PrefixSlot;
 
 struct _PccMaintainers {
@@ -68,6 +68,7 @@ struct _PccMaintainers {
    * FNV-1a hash that a lookup extends byte by byte along the path. */
   PrefixSlot *slots;
   gsize n_slots;       /* a power of two */
+  guint *slot_tvis;
   guint8 has_len[PREFIX_MAX + 1];
   GArray *always;      /* F: entries that must be tried for every file */
   GArray *n_entries;   /* N: entries */
@@ -172,10 +173,8 @@ pcc_maintainers_free (PccMaintainers *m)
   }
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
-  for (gsize i = 0; i < m->n_slots; i++)
-    if (m->slots[i].tvis)
-      g_array_unref (m->slots[i].tvis);
   g_free (m->slots);
+  g_free (m->slot_tvis);
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
@@ -356,10 +355,8 @@ build_sections (PccMaintainers *m)
 static void
 build_index (PccMaintainers *m)
 {
-  for (gsize i = 0; i < m->n_slots; i++)
-    if (m->slots[i].tvis)
-      g_array_unref (m->slots[i].tvis);
   g_free (m->slots);
+  g_free (m->slot_tvis);
   guint n_f = 0;
   for (guint i = 0; i < m->entries->len; i++)
     n_f += entry_at (m, i)->type == 'F';
@@ -397,11 +394,26 @@ build_index (PccMaintainers *m)
         sl->hash = h;
         sl->len = n;
         sl->prefix = e->orig;
-        sl->tvis = g_array_new (FALSE, FALSE, sizeof (guint));
         m->has_len[n] = 1;
       }
-      g_array_append_val (sl->tvis, i);
+      sl->count++;
     }
+  }
+  /* second pass: each slot's entries, in MAINTAINERS order, in one array */
+  guint next = 0;
+  for (gsize i = 0; i < m->n_slots; i++) {
+    m->slots[i].start = next;
+    next += m->slots[i].count;
+    m->slots[i].count = 0;
+  }
+  m->slot_tvis = g_new (guint, next + 1);
+  for (guint i = 0; i < m->entries->len; i++) {
+    Entry *e = entry_at (m, i);
+    gsize n;
+    if (e->type != 'F' || (n = literal_prefix_len (e->orig)) == 0)
+      continue;
+    PrefixSlot *sl = slot_for (m, fnv (e->orig, n), e->orig, n);
+    m->slot_tvis[sl->start + sl->count++] = i;
   }
   m->indexed = TRUE;
 }
@@ -1127,14 +1139,13 @@ compare_guint (gconstpointer a, gconstpointer b)
 }
 
 static void
-try_candidates (PccMaintainers *m, GArray *list, const char *file,
-                GArray *hits, gboolean *ok, GError **error)
+try_candidate_list (PccMaintainers *m, const guint *tvis, guint n,
+                    const char *file, GArray *hits, gboolean *ok,
+                    GError **error)
 {
-  for (guint i = 0; i < list->len && *ok; i++) {
-    guint tvi = g_array_index (list, guint, i);
-    if (entry_matches_file (m, entry_at (m, tvi), file, ok, error))
-      g_array_append_val (hits, tvi);
-  }
+  for (guint i = 0; i < n && *ok; i++)
+    if (entry_matches_file (m, entry_at (m, tvis[i]), file, ok, error))
+      g_array_append_val (hits, tvis[i]);
 }
 
 gboolean
@@ -1155,10 +1166,12 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
       continue;
     PrefixSlot *sl = slot_for (m, h | 1, file, i);
     if (sl->hash != 0)
-      try_candidates (m, sl->tvis, file, hits, &ok, error);
+      try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file, hits,
+                          &ok, error);
   }
   if (ok)
-    try_candidates (m, m->always, file, hits, &ok, error);
+    try_candidate_list (m, (const guint *) m->always->data, m->always->len,
+                        file, hits, &ok, error);
   /* N: entries: a regular expression each, tried only when one of the
    * needles every match contains is in the path: the needles are found
    * by the pairs of bytes the path holds. */

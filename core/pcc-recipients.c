@@ -205,7 +205,15 @@ entry_addresses (State *st, guint tvi)
     return list;
   const char *value = pcc_maintainers_entry_value (st->m, tvi);
   list = g_ptr_array_new_with_free_func (g_free);
-  if (pcc_email_rfc822_valid (value)) {
+  gboolean blank = TRUE;
+  for (const char *c = value; *c && blank; c++)
+    blank = g_ascii_isspace (*c);
+  if (!blank && strpbrk (value, ",(") == NULL) {
+    /* Without a comma or a comment, rfc822_validlist() can only accept
+     * what rfc822_valid() accepts: either way the whole value is pushed,
+     * and the large RFC 822 expressions need not be built. */
+    g_ptr_array_add (list, g_strdup (value));
+  } else if (pcc_email_rfc822_valid (value)) {
     g_ptr_array_add (list, g_strdup (value));
   } else {
     g_autoptr (GPtrArray) valid = pcc_email_rfc822_validlist (value);

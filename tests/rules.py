@@ -79,6 +79,16 @@ M:	Bea Binding <bea@example.org>
 S:	Maintained
 F:	Documentation/devicetree/bindings/
 
+ODD ADDRESSES
+M:	Doe, John <jd@example.org>
+M:	first@example.org, Second Person <second@example.org>
+M:	(nobody)
+M:	Paren Name <paren@example.org> (the maintainer)
+R:	"Quoted, Name" <quoted@example.org>
+L:	odd@lists.example.org
+S:	Maintained
+F:	drivers/odd/
+
 RENAMED FILES
 M:	Ren Rename <ren@example.org>
 L:	rename@lists.example.org
@@ -227,6 +237,11 @@ def patches():
              [diff("Documentation/devicetree/bindings/dev.yaml")]),
         lambda o: None if has(o["default"], "yann@") and has(
             o["default"], "in file") else "no in-file addresses")
+    P["odd-addresses"] = (
+        mail("odd: fix", "M: lines with commas, lists and comments.",
+             [diff("drivers/odd/odd.c")]),
+        lambda o: None if has(o["default"], "second@") and has(
+            o["default"], "jd@") else "address list not split")
     P["plain-diff"] = (
         "--- a/drivers/alpha/main.c\n+++ b/drivers/alpha/main.c\n"
         "@@ -1 +1 @@\n-old\n+new\n",
@@ -261,7 +276,7 @@ def make_tree(root, script):
         with open(os.path.join(root, f), "w") as fh:
             fh.write(f"{f}\n")
     for d in ("Documentation/devicetree/bindings", "arch/arm/mach-foo42",
-              "include/linux", "drivers/alpha/excluded", "drivers/net/sub",
+              "include/linux", "drivers/alpha/excluded", "drivers/net/sub", "drivers/odd",
               "fs/subsonly", "init", "ipc", "kernel/renamed", "lib/longname",
               "scripts"):
         os.makedirs(os.path.join(root, d), exist_ok=True)
