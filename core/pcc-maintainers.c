@@ -731,6 +731,23 @@ compile_entry (const PccMaintainers *m, Entry *e, const char *pattern,
   return re;
 }
 
+/* A pattern that gave up (PCRE2's match limit): an error naming its line,
+ * never a silent "no match". */
+static gboolean
+check_gave_up (const PccMaintainers *m, Entry *e, const char *subject,
+               GError **error)
+{
+  int code = pcc_regex_last_error (e->re ? e->re : e->re_diff);
+  if (code == 0)
+    return TRUE;
+  g_autofree char *msg = pcc_regex_error_message (code);
+  g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+               "%s:%u: the pattern \"%s\" gave up on \"%.60s\": %s",
+               (const char *) m->files->pdata[e->file], e->lineno, e->line,
+               subject, msg);
+  return FALSE;
+}
+
 /* file_match_pattern() of the script, for an F: or X: entry. */
 static gboolean
 entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
@@ -761,6 +778,10 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
       }
     }
     prefix = pcc_regex_match (e->re, file, -1, 0);
+    if (!check_gave_up (m, e, file, error)) {
+      *ok = FALSE;
+      return FALSE;
+    }
   }
   if (!prefix)
     return FALSE;
@@ -780,7 +801,10 @@ n_entry_matches (PccMaintainers *m, Entry *e, const char *file,
       return FALSE;
     }
   }
-  return pcc_regex_match (e->re, file, -1, 0);
+  gboolean hit = pcc_regex_match (e->re, file, -1, 0);
+  if (!check_gave_up (m, e, file, error))
+    *ok = FALSE;
+  return hit;
 }
 
 
@@ -1394,7 +1418,17 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
     }
     if (!needles_in (e, line, len))
       continue; /* no match lacks all of its needles */
-    if (pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0))
+    gboolean hit = pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0);
+    int code = pcc_regex_last_error (*slot);
+    if (code != 0) {
+      g_autofree char *msg = pcc_regex_error_message (code);
+      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                   "%s:%u: the keyword \"%s\" gave up on a patch line: %s",
+                   (const char *) m->files->pdata[e->file], e->lineno,
+                   e->line, msg);
+      return FALSE;
+    }
+    if (hit)
       g_array_append_val (hits, tvi);
   }
   return TRUE;

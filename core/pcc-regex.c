@@ -8,6 +8,7 @@
 struct _PccRegex {
   pcre2_code *code;
   pcre2_match_data *md;
+  int error;
 };
 
 PccRegex *
@@ -63,7 +64,23 @@ pcc_regex_match (PccRegex *re, const char *subject, gssize len, gsize start)
   PCRE2_SIZE l = len < 0 ? strlen (subject) : (PCRE2_SIZE) len;
   int rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start, 0, re->md,
                         NULL);
+  re->error = rc < 0 && rc != PCRE2_ERROR_NOMATCH ? rc : 0;
   return rc >= 0;
+}
+
+int
+pcc_regex_last_error (const PccRegex *re)
+{
+  return re->error;
+}
+
+char *
+pcc_regex_error_message (int code)
+{
+  PCRE2_UCHAR msg[256];
+  if (pcre2_get_error_message (code, msg, sizeof msg) < 0)
+    return g_strdup_printf ("PCRE2 error %d", code);
+  return g_strdup ((const char *) msg);
 }
 
 gboolean

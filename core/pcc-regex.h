@@ -38,6 +38,14 @@ void pcc_regex_free (PccRegex *re);
  * match the groups can be read with pcc_regex_group(). */
 gboolean pcc_regex_match (PccRegex *re, const char *subject, gssize len,
                           gsize start);
+/* 0 when the last pcc_regex_match() ran to its end (match or no match);
+ * else PCRE2's error code, e.g. the match limit of a pattern that
+ * backtracks without end.  Callers that must not mistake such a give-up
+ * for "no match" check it. */
+int pcc_regex_last_error (const PccRegex *re);
+/* A message for pcc_regex_last_error(). */
+char *pcc_regex_error_message (int code);
+
 /* Group @n of the last match (0: the whole match); NULL when the group
  * did not take part.  @start/@end may be NULL. */
 char *pcc_regex_group (PccRegex *re, const char *subject, guint n);

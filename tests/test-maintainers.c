@@ -209,6 +209,24 @@ test_bad_pattern (void)
   g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
 }
 
+/* A pattern that backtracks without end hits PCRE2's match limit: that is
+ * an error naming the line, never a silent "no match". */
+static void
+test_gave_up (void)
+{
+  const char *text = "S\nN:\t(a+)+x\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+    "MAINTAINERS", text, strlen (text), NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (PccMatch));
+  g_assert_false (pcc_maintainers_match_file (
+    m, "drivers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab.x", a, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
+  g_assert_nonnull (strstr (error->message, "MAINTAINERS:2"));
+  g_assert_nonnull (strstr (error->message, "gave up"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -221,6 +239,7 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/keywords", test_keywords);
   g_test_add_func ("/maintainers/bad-pattern", test_bad_pattern);
   g_test_add_func ("/maintainers/keywords-vs-script", test_keywords_vs_script);
+  g_test_add_func ("/maintainers/gave-up", test_gave_up);
   int rc = g_test_run ();
   g_rmdir (dir);
   g_autofree char *drivers = g_build_filename (tmpdir, "drivers", NULL);
