@@ -85,7 +85,6 @@ struct _PccMaintainers {
   GHashTable *k_by_pair; /* pair | 0x10000 -> GArray of guint (k << 8 | needle) */
   GArray *k_always;      /* k of keywords without needles */
   GArray *k_entries;   /* K: entries */
-  gboolean indexed;
 };
 
 static gboolean
@@ -415,7 +414,6 @@ build_index (PccMaintainers *m)
     PrefixSlot *sl = slot_for (m, fnv (e->orig, n), e->orig, n);
     m->slot_tvis[sl->start + sl->count++] = i;
   }
-  m->indexed = TRUE;
 }
 
 static PccRegex *compile_entry (const PccMaintainers *m, Entry *e,
