@@ -21,6 +21,7 @@ typedef struct {
   guint file;         /* index into m->files */
   guint lineno;
   guint start, end;   /* find_starting_index() / find_ending_index() */
+  guint plen;         /* F:: the length of its literal prefix */
   const char *line;   /* the line as written (points into a file buffer) */
   char *value;        /* typed: the value (F:/X:: converted, made on first
                          use); untyped: the line.  Owned when @owned. */
@@ -251,16 +252,18 @@ add_file (PccMaintainers *m, const char *filename, const char *data,
   return TRUE;
 }
 
+/* Bytes that end the literal prefix of an F: value: wildcards and
+ * regular-expression syntax. */
+static const guint8 special[256] = {
+  ['*'] = 1, ['?'] = 1, ['\\'] = 1, ['^'] = 1, ['$'] = 1, ['|'] = 1,
+  ['+'] = 1, ['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1, ['{'] = 1,
+  ['}'] = 1,
+};
+
 static gboolean
 is_special (unsigned char c)
 {
-  switch (c) {
-  case '*': case '?': case '\\': case '^': case '$': case '|': case '+':
-  case '(': case ')': case '[': case ']': case '{': case '}':
-    return TRUE;
-  default:
-    return FALSE;
-  }
+  return special[c];
 }
 
 /* The length of the literal prefix of an F: value as written: every file
@@ -382,7 +385,7 @@ build_index (PccMaintainers *m)
     } else if (e->type == 'K') {
       g_array_append_val (m->k_entries, i);
     } else if (e->type == 'F') {
-      gsize n = literal_prefix_len (e->orig);
+      gsize n = e->plen = literal_prefix_len (e->orig);
       if (n == 0) {
         g_array_append_val (m->always, i);
         continue;
@@ -408,10 +411,9 @@ build_index (PccMaintainers *m)
   m->slot_tvis = g_new (guint, next + 1);
   for (guint i = 0; i < m->entries->len; i++) {
     Entry *e = entry_at (m, i);
-    gsize n;
-    if (e->type != 'F' || (n = literal_prefix_len (e->orig)) == 0)
+    if (e->type != 'F' || e->plen == 0)
       continue;
-    PrefixSlot *sl = slot_for (m, fnv (e->orig, n), e->orig, n);
+    PrefixSlot *sl = slot_for (m, fnv (e->orig, e->plen), e->orig, e->plen);
     m->slot_tvis[sl->start + sl->count++] = i;
   }
 }
