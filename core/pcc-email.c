@@ -11,8 +11,6 @@ typedef struct {
   PccRegex *parse_named;     /* ^([^<]+)<(.+\@.*)>.*$ */
   PccRegex *parse_bracket;   /* ^\s*<(.+\@\S*)>.*$ */
   PccRegex *parse_bare;      /* ^(.+\@\S*).*$ */
-  PccRegex *must_quote;      /* [^\w \-] (case-insensitive) */
-  PccRegex *unescaped_quote; /* (?<!\\)" */
   PccRegex *rfc822_full;     /* ^$rfc822re$ */
   PccRegex *rfc822_list;     /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
   PccRegex *rfc822_item;     /* (?:^|,$rfc822_lwsp*)($rfc822re) */
@@ -78,8 +76,6 @@ regexes (void)
     r.parse_named = compile ("^([^<]+)<(.+\\@.*)>.*$", 0);
     r.parse_bracket = compile ("^\\s*<(.+\\@\\S*)>.*$", 0);
     r.parse_bare = compile ("^(.+\\@\\S*).*$", 0);
-    r.must_quote = compile ("[^\\w \\-]", PCC_REGEX_CASELESS);
-    r.unescaped_quote = compile ("(?<!\\\\)\"", 0);
     g_once_init_leave (&once, 1);
   }
   return &r;
@@ -143,19 +139,48 @@ strip_quotes (char *s)
     memmove (s, s + 1, len);
 }
 
-/* The "must quote" step shared by parse_email() and format_email(). */
+/* The "must quote" step shared by parse_email() and format_email():
+ * if ($name =~ /[^\w \-]/i) { $name =~ s/(?<!\\)"/\\"/g; $name = "\"$name\""; }
+ * with Perl's \w on bytes, [A-Za-z0-9_]. */
 static char *
 quote_name (char *name)
 {
-  const EmailRegexes *r = regexes ();
-  if (!pcc_regex_match (r->must_quote, name, -1, 0))
+  const guchar *p = (const guchar *) name;
+  while (*p && (g_ascii_isalnum (*p) || *p == '_' || *p == ' ' || *p == '-'))
+    p++;
+  if (*p == '\0')
     return name;
-  char *escaped = pcc_regex_replace (r->unescaped_quote, name, "\\\"",
-                                     TRUE);
-  char *quoted = g_strdup_printf ("\"%s\"", escaped);
-  g_free (escaped);
+  GString *q = g_string_sized_new (strlen (name) + 8);
+  g_string_append_c (q, '"');
+  for (const char *c = name; *c; c++) {
+    if (*c == '"' && !(c > name && c[-1] == '\\'))
+      g_string_append_c (q, '\\');
+    g_string_append_c (q, *c);
+  }
+  g_string_append_c (q, '"');
   g_free (name);
-  return quoted;
+  return g_string_free (q, FALSE);
+}
+
+/* ^([^<]+)<(.+\@.*)>.*$ without the regex engine, for a string without a
+ * newline: the name is all before the first '<'; the address runs to the
+ * last '>' and must hold an '@' after its first byte.  FALSE when that
+ * does not hold (the caller then asks the regular expressions). */
+static gboolean
+parse_named_fast (const char *s, char **name, char **address)
+{
+  if (strchr (s, '\n') != NULL)
+    return FALSE;
+  const char *lt = strchr (s, '<');
+  const char *gt = strrchr (s, '>');
+  if (lt == NULL || lt == s || gt == NULL || gt <= lt + 2)
+    return FALSE;
+  const char *at = memchr (lt + 2, '@', gt - (lt + 2));
+  if (at == NULL)
+    return FALSE;
+  *name = g_strndup (s, lt - s);
+  *address = g_strndup (lt + 1, gt - (lt + 1));
+  return TRUE;
 }
 
 void
@@ -164,7 +189,9 @@ pcc_email_parse (const char *formatted, char **name_out, char **address_out)
   const EmailRegexes *r = regexes ();
   char *name = NULL, *address = NULL;
 
-  if (pcc_regex_match (r->parse_named, formatted, -1, 0)) {
+  if (parse_named_fast (formatted, &name, &address)) {
+    /* the common "Name <addr>" */
+  } else if (pcc_regex_match (r->parse_named, formatted, -1, 0)) {
     name = pcc_regex_group (r->parse_named, formatted, 1);
     address = pcc_regex_group (r->parse_named, formatted, 2);
   } else if (pcc_regex_match (r->parse_bracket, formatted, -1, 0)) {

@@ -2,6 +2,7 @@
  * address lists through libetpan. */
 #include <string.h>
 #include "pcc-email.h"
+#include "pcc-regex.h"
 
 static void
 check_parse (const char *in, const char *name, const char *address)
@@ -83,6 +84,84 @@ test_address_list (void)
   g_assert_null (bad3);
 }
 
+/* parse_email() as the script writes it, with its regular expressions
+ * (Perl byte semantics through PccRegex), to check the fast paths. */
+static void
+reference_parse (const char *in, char **name_out, char **address_out)
+{
+  g_autoptr (PccRegex) r1 = pcc_regex_new ("^([^<]+)<(.+\\@.*)>.*$", 0, NULL);
+  g_autoptr (PccRegex) r2 = pcc_regex_new ("^\\s*<(.+\\@\\S*)>.*$", 0, NULL);
+  g_autoptr (PccRegex) r3 = pcc_regex_new ("^(.+\\@\\S*).*$", 0, NULL);
+  g_autoptr (PccRegex) trim = pcc_regex_new ("^\\s+|\\s+$", 0, NULL);
+  g_autoptr (PccRegex) quotes = pcc_regex_new ("^\"|\"$", 0, NULL);
+  g_autoptr (PccRegex) must = pcc_regex_new ("[^\\w \\-]", PCC_REGEX_CASELESS, NULL);
+  g_autoptr (PccRegex) unesc = pcc_regex_new ("(?<!\\\\)\"", 0, NULL);
+  g_autofree char *name = NULL, *address = NULL;
+  if (pcc_regex_match (r1, in, -1, 0)) {
+    name = pcc_regex_group (r1, in, 1);
+    address = pcc_regex_group (r1, in, 2);
+  } else if (pcc_regex_match (r2, in, -1, 0)) {
+    address = pcc_regex_group (r2, in, 1);
+  } else if (pcc_regex_match (r3, in, -1, 0)) {
+    address = pcc_regex_group (r3, in, 1);
+  }
+  g_autofree char *n1 = pcc_regex_replace (trim, name ? name : "", "", TRUE);
+  char *n2 = pcc_regex_replace (quotes, n1, "", TRUE);
+  if (pcc_regex_match (must, n2, -1, 0)) {
+    g_autofree char *e = pcc_regex_replace (unesc, n2, "\\\"", TRUE);
+    g_free (n2);
+    n2 = g_strdup_printf ("\"%s\"", e);
+  }
+  *name_out = n2;
+  *address_out = pcc_regex_replace (trim, address ? address : "", "", TRUE);
+}
+
+static void
+check_same (const char *in)
+{
+  g_autofree char *n1 = NULL, *a1 = NULL, *n2 = NULL, *a2 = NULL;
+  pcc_email_parse (in, &n1, &a1);
+  reference_parse (in, &n2, &a2);
+  if (g_strcmp0 (n1, n2) != 0 || g_strcmp0 (a1, a2) != 0)
+    g_error ("parse_email(\"%s\"): patchcc [%s] [%s], script [%s] [%s]", in,
+             n1, a1, n2, a2);
+}
+
+static void
+test_parse_vs_script (void)
+{
+  static const char *crafted[] = {
+    "A <a@b>", "<a@b>", "a@b", "A <a@b> trailing", "A <<a@b>>", "A <a@b>>",
+    "A < a@b >", "A <@b>", "A <a@>", "A <ab>", "A <a@b", "A a@b>", "<<a@b>",
+    " A  <a@b>", "\"A, B\" <a@b>", "A \"nick\" B <a@b>", "A\\\"B <a@b>",
+    "Jos\xc3\xa9 <j@b>", "O'Neil <o@b>", "A <a@b> <c@d>", "A <a@b@c>",
+    "A\t<a@b>", "A <a@b>\n", "A\n<a@b>", "", "   ", "x@", "@x", "A <x@y.z> (c)",
+    "A.B <a@b>", "A-B_C 9 <a@b>", "\"\" <a@b>", "\"A\" <a@b>", "A \"<a@b>",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (crafted); i++)
+    check_same (crafted[i]);
+
+  const char *corpus = g_getenv ("PATCHCC_CORPUS");
+  if (corpus == NULL)
+    return;
+  guint n = 0;
+  for (guint p = 1; p <= 150; p++) {
+    g_autofree char *path = g_strdup_printf ("%s/patches/%04u.patch", corpus, p);
+    g_autofree char *data = NULL;
+    if (!g_file_get_contents (path, &data, NULL, NULL))
+      continue;
+    g_auto (GStrv) lines = g_strsplit (data, "\n", -1);
+    for (char **l = lines; *l; l++) {
+      const char *colon = strchr (*l, ':');
+      if (colon && colon - *l < 30 && strchr (*l, '@')) {
+        check_same (colon + 1);
+        n++;
+      }
+    }
+  }
+  g_assert_cmpuint (n, >, 500);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -91,5 +170,6 @@ main (int argc, char **argv)
   g_test_add_func ("/email/format", test_format);
   g_test_add_func ("/email/rfc822", test_rfc822);
   g_test_add_func ("/email/address-list", test_address_list);
+  g_test_add_func ("/email/parse-vs-script", test_parse_vs_script);
   return g_test_run ();
 }
