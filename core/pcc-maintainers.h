@@ -16,8 +16,11 @@
  * script; that test is made lazily, the first time a pattern is needed,
  * which keeps loading fast.
  *
- * Matching a file uses an index keyed by the literal directory prefix of
- * each pattern, so only a handful of patterns are tried per file.
+ * Matching a file uses an index keyed by the literal prefix of each F:
+ * pattern (the bytes before its first wildcard), probed along the path,
+ * so only a handful of patterns are tried per file; N: and K: patterns
+ * are tried only when one of their "needles" (literal strings every match
+ * contains, found conservatively from the pattern) is present.
  *
  * A PccMaintainers is not thread-safe (the directory tests are cached).
  */
