@@ -152,6 +152,23 @@ pcc_test_write (PccTestRepo *repo, const char *relpath, const char *text,
   g_assert_no_error (error);
 }
 
+void
+pcc_test_write_kernel_top (PccTestRepo *repo)
+{
+  static const char *const top[] = { "COPYING", "CREDITS", "Kbuild",
+                                     "Makefile", "README" };
+  static const char *const dirs[] = { "Documentation", "arch", "include",
+                                      "drivers", "fs", "init", "ipc",
+                                      "kernel", "lib", "scripts" };
+  for (guint i = 0; i < G_N_ELEMENTS (top); i++)
+    pcc_test_write (repo, top[i], "x\n", -1);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *p = g_strdup_printf ("%s/.keep", dirs[i]);
+      pcc_test_write (repo, p, "", -1);
+    }
+}
+
 char *
 pcc_test_commit (PccTestRepo *repo, const char *author, const char *message)
 {

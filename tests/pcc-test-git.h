@@ -38,6 +38,12 @@ char *pcc_test_git_env (PccTestRepo *repo, const char *const *env_extra,
 /* Write @text to @relpath of the work tree (folders created). */
 void pcc_test_write (PccTestRepo *repo, const char *relpath,
                      const char *text, gssize len);
+/* The files and folders get_maintainer.pl's top_of_kernel_tree() looks
+ * for (COPYING, CREDITS, Kbuild, Makefile, README, and a .keep in each of
+ * Documentation arch include drivers fs init ipc kernel lib scripts), so
+ * the work tree passes as a kernel tree. */
+void pcc_test_write_kernel_top (PccTestRepo *repo);
+
 /* "git add -A" and commit as @author ("Name <mail>") with @message. */
 char *pcc_test_commit (PccTestRepo *repo, const char *author,
                        const char *message);

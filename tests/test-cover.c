@@ -52,18 +52,7 @@ set_up (Fixture *f, gconstpointer data)
   if (!f->repo)
     return;
   PccTestRepo *r = f->repo;
-  static const char *const top[] = { "COPYING", "CREDITS", "Kbuild",
-                                     "Makefile", "README" };
-  static const char *const dirs[] = { "Documentation", "arch", "include",
-                                      "fs", "init", "ipc", "kernel",
-                                      "scripts" };
-  for (guint i = 0; i < G_N_ELEMENTS (top); i++)
-    pcc_test_write (r, top[i], "x\n", -1);
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    {
-      g_autofree char *p = g_strdup_printf ("%s/.keep", dirs[i]);
-      pcc_test_write (r, p, "", -1);
-    }
+  pcc_test_write_kernel_top (r);
   pcc_test_write (r, "MAINTAINERS", maintainers, -1);
   pcc_test_write (r, "drivers/foo/foo.c", "int foo;\n", -1);
   pcc_test_write (r, "lib/bar.c", "int bar;\n", -1);

@@ -72,17 +72,7 @@ set_up (Fixture *f, gconstpointer data)
   if (!f->repo)
     return;
   PccTestRepo *r = f->repo;
-  static const char *const top[] = { "COPYING", "CREDITS", "Kbuild",
-                                     "Makefile", "README" };
-  static const char *const dirs[] = { "arch", "include", "fs", "init", "ipc",
-                                      "kernel", "lib", "scripts" };
-  for (guint i = 0; i < G_N_ELEMENTS (top); i++)
-    pcc_test_write (r, top[i], "x\n", -1);
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    {
-      g_autofree char *p = g_strdup_printf ("%s/.keep", dirs[i]);
-      pcc_test_write (r, p, "", -1);
-    }
+  pcc_test_write_kernel_top (r);
   g_autofree char *main_c = lines ("int foo_main", 40);
   g_autofree char *doc = lines ("foo doc line", 10);
   pcc_test_write (r, "MAINTAINERS", maintainers, -1);
