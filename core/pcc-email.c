@@ -11,11 +11,14 @@ typedef struct {
   PccRegex *parse_named;     /* ^([^<]+)<(.+\@.*)>.*$ */
   PccRegex *parse_bracket;   /* ^\s*<(.+\@\S*)>.*$ */
   PccRegex *parse_bare;      /* ^(.+\@\S*).*$ */
+} EmailRegexes;
+
+typedef struct {
   PccRegex *rfc822_full;     /* ^$rfc822re$ */
   PccRegex *rfc822_list;     /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
   PccRegex *rfc822_item;     /* (?:^|,$rfc822_lwsp*)($rfc822re) */
   PccRegex *comment;         /* rfc822_strip_comments() */
-} EmailRegexes;
+} Rfc822Regexes;
 
 static PccRegex *
 compile (const char *pattern, PccRegexFlags flags)
@@ -83,11 +86,11 @@ regexes (void)
 
 /* The RFC 822 expressions are large: compiled only when a MAINTAINERS
  * address is first checked. */
-static const EmailRegexes *
+static const Rfc822Regexes *
 rfc822_regexes (void)
 {
   static gsize once = 0;
-  static EmailRegexes r;
+  static Rfc822Regexes r;
 
   if (g_once_init_enter (&once)) {
     g_autofree char *re = make_rfc822re ();
@@ -231,7 +234,7 @@ pcc_email_format (const char *name_in, const char *address_in,
 static char *
 strip_comments (const char *s)
 {
-  const EmailRegexes *r = rfc822_regexes ();
+  const Rfc822Regexes *r = rfc822_regexes ();
   char *cur = g_strdup (s);
 
   /* s/^(...)\(comment\)/$1 / until nothing matches; each pass removes
@@ -257,7 +260,7 @@ pcc_email_rfc822_valid (const char *s)
 GPtrArray *
 pcc_email_rfc822_validlist (const char *s)
 {
-  const EmailRegexes *r = rfc822_regexes ();
+  const Rfc822Regexes *r = rfc822_regexes ();
   g_autofree char *stripped = strip_comments (s);
 
   if (!pcc_regex_match (r->rfc822_list, stripped, -1, 0))

@@ -1105,17 +1105,24 @@ find_literal (const char *hay, gsize len, const char *lit, gboolean ci)
   return NULL;
 }
 
-/* Whether one of the entry's needles is in [hay, hay + len) (TRUE when it
- * has none: the pattern must then be tried). */
-static gboolean
-needles_in (Entry *e, const char *hay, gsize len)
+/* The needles of a K: or N: entry, found on first use (NULL: none). */
+static char **
+entry_needles (Entry *e)
 {
   if (!e->literal_done) {
     e->needles = pattern_needles (e->value, &e->literal_ci,
                                   e->type == 'N' ? 2 : 3);
     e->literal_done = TRUE;
   }
-  if (e->needles == NULL)
+  return e->needles;
+}
+
+/* Whether one of the entry's needles is in [hay, hay + len) (TRUE when it
+ * has none: the pattern must then be tried). */
+static gboolean
+needles_in (Entry *e, const char *hay, gsize len)
+{
+  if (entry_needles (e) == NULL)
     return TRUE;
   for (char **n = e->needles; *n; n++)
     if (find_literal (hay, len, *n, e->literal_ci))
@@ -1133,8 +1140,7 @@ index_n_needles (PccMaintainers *m)
   g_array_set_size (m->n_seen, m->n_entries->len);
   for (guint k = 0; k < m->n_entries->len; k++) {
     Entry *e = entry_at (m, g_array_index (m->n_entries, guint, k));
-    needles_in (e, "", 0); /* computes e->needles */
-    gboolean usable = e->needles != NULL && !e->literal_ci;
+    gboolean usable = entry_needles (e) != NULL && !e->literal_ci;
     for (char **n = e->needles; usable && *n; n++)
       usable = strlen (*n) >= 2;
     if (!usable) {
@@ -1308,8 +1314,7 @@ index_k_needles (PccMaintainers *m)
   m->k_always = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint k = 0; k < m->k_entries->len; k++) {
     Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-    needles_in (e, "", 0); /* computes e->needles */
-    if (e->needles == NULL) {
+    if (entry_needles (e) == NULL) {
       g_array_append_val (m->k_always, k);
       continue;
     }
