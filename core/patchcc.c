@@ -54,16 +54,19 @@ static PccTree *
 open_tree (const PccArgs *args, GError **error)
 {
   const char *path = args->tree_path;
-  g_autoptr (PccTree) cwd = NULL;
 
-  if (path == NULL) {
-    cwd = pcc_tree_open_dir (".", NULL);
-    if (args->tree_rev != NULL || (cwd && pcc_tree_is_kernel_top (cwd)))
-      path = ".";
-    else if (g_getenv ("PATCHCC_TREE") && *g_getenv ("PATCHCC_TREE"))
-      path = g_getenv ("PATCHCC_TREE");
-    else
-      path = ".";
+  if (path == NULL && args->tree_rev != NULL) {
+    path = ".";
+  } else if (path == NULL) {
+    /* the current directory if it is the top of a kernel tree (reused,
+     * not opened twice), else $PATCHCC_TREE, else "." for the error */
+    PccTree *cwd = pcc_tree_open_dir (".", NULL);
+    const char *env = g_getenv ("PATCHCC_TREE");
+    if (cwd != NULL && (pcc_tree_is_kernel_top (cwd) || env == NULL
+                        || *env == '\0'))
+      return cwd;
+    pcc_tree_free (cwd);
+    path = env && *env ? env : ".";
   }
   if (args->tree_rev != NULL)
     return pcc_tree_open_git (path, args->tree_rev, error);
