@@ -218,7 +218,7 @@ main (int argc, char **argv)
       return 77;
     }
   if (tree == NULL)
-    tree = pcc_fixer_default_tree_path ();
+    tree = pcc_tree_default_path ();
   if (tree == NULL)
     {
       g_printerr ("bench-plugin: no kernel tree (--tree)\n");

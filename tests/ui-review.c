@@ -5,7 +5,7 @@
  *   ui-review [GTest options] --corpus DIR
  *   ui-review --corpus DIR --screenshot FILE [--patch NNNN]
  *
- * The kernel tree is $PATCHCC_TREE or pcc_fixer_default_tree_path(); the
+ * The kernel tree is $PATCHCC_TREE or pcc_tree_default_path(); the
  * tests that need it are skipped without one.  --screenshot shows the
  * dialog on a real patch and saves `import -window root` cropped to it.
  */
@@ -692,7 +692,7 @@ main (int argc, char **argv)
     }
   if (corpus == NULL && (env = g_getenv ("PATCHCC_CORPUS")) != NULL)
     corpus = g_strdup (env);
-  tree = pcc_fixer_default_tree_path ();
+  tree = pcc_tree_default_path ();
   {
     g_autofree char *x = g_find_program_in_path ("xdotool");
     have_xdotool = x != NULL;

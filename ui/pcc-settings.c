@@ -91,7 +91,7 @@ check_tree_now (PccSettingsWidget *self)
 
   if (*path == '\0')
     {
-      shown = pcc_fixer_default_tree_path ();
+      shown = pcc_tree_default_path ();
       if (shown == NULL)
         {
           set_status (self, FALSE,
@@ -250,7 +250,7 @@ pcc_settings_widget_new (const PccSettings *initial)
   PccSettingsWidget *self;
   PccSettings defaults;
   GtkWidget *box, *row, *w, *grid;
-  g_autofree char *auto_path = pcc_fixer_default_tree_path ();
+  g_autofree char *auto_path = pcc_tree_default_path ();
   g_autofree char *placeholder = NULL;
 
   pcc_settings_init (&defaults);

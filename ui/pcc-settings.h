@@ -15,7 +15,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  char *tree_path;                  /* "" = pcc_fixer_default_tree_path() */
+  char *tree_path;                  /* "" = pcc_tree_default_path() */
   char *tree_rev;                   /* "" = the work tree / HEAD */
   gboolean use_base_commit;
   PccOnSend on_send;

@@ -8,11 +8,11 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 command -v clang >/dev/null || { echo "clang missing (scripts/setup.sh installs it)"; exit 1; }
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
- -fno-omit-frame-pointer -I$src/core $(pkg-config --cflags glib-2.0 libetpan libgit2 libpcre2-8)"
+ -fno-omit-frame-pointer -I$src/core/base -I$src/core/mail -I$src/core/engine $(pkg-config --cflags glib-2.0 libetpan libgit2 libpcre2-8)"
 libs="$(pkg-config --libs glib-2.0 libetpan libgit2 libpcre2-8)"
-core="error email mailmap tree maintainers patch regex"
+core="base/pcc-error base/pcc-regex mail/pcc-email engine/pcc-policy engine/pcc-options engine/pcc-mailmap engine/pcc-tree engine/pcc-maintainers engine/pcc-patch"
 srcs=
-for c in $core; do srcs="$srcs $src/core/pcc-$c.c"; done
+for c in $core; do srcs="$srcs $src/core/$c.c"; done
 pass=0 fail=0
 for t in patch maintainers; do
 	# shellcheck disable=SC2086

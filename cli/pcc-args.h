@@ -1,4 +1,4 @@
-/* pcc-options.h - get_maintainer.pl's command line, and patchcc's own.
+/* pcc-args.h - get_maintainer.pl's command line, and patchcc's own.
  *
  * The parser follows Getopt::Long as the script configures it: long
  * options with one or two dashes, names compared without regard to
@@ -20,11 +20,11 @@
  *   --skip-dev-null    do not count "/dev/null" as a file of the patch
  *   --max-size BYTES   refuse larger inputs (default 64 MiB)
  */
-#ifndef PCC_OPTIONS_H
-#define PCC_OPTIONS_H
+#ifndef PCC_ARGS_H
+#define PCC_ARGS_H
 
 #include <glib.h>
-#include "pcc-recipients.h"
+#include "pcc-options.h"
 
 G_BEGIN_DECLS
 

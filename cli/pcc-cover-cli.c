@@ -13,7 +13,6 @@
 #include "pcc-tool-trailers.h"
 #include "pcc-tree.h"
 
-#define EXIT_DIE 255
 
 typedef struct {
   char *template_name;
@@ -69,17 +68,6 @@ cover_args_clear (CoverArgs *a)
 }
 
 #define fail(status, ...) pcc_fail ((status), "patchcc cover", __VA_ARGS__)
-
-static int
-exit_for (const GError *error)
-{
-  if (error->domain == PCC_ERROR && error->code == PCC_ERROR_OPTION)
-    return EXIT_DIE;
-  if ((error->domain == G_FILE_ERROR && error->code == G_FILE_ERROR_NOENT)
-      || (error->domain == PCC_ERROR && error->code == PCC_ERROR_IO))
-    return 2;
-  return 1;
-}
 
 static char *
 read_text_file (const char *path, GError **error)
@@ -145,25 +133,6 @@ patch_file_name (guint n, const char *subject)
     g_string_truncate (s, s->len - 1);
   g_string_append (s, ".patch");
   return g_string_free (s, FALSE);
-}
-
-static PccTree *
-open_tree (const CoverArgs *a, const char *rev, GError **error)
-{
-  const char *path = a->tree_path;
-  if (!path)
-    {
-      g_autoptr (PccTree) cwd = pcc_tree_open_dir (".", NULL);
-      if (rev || (cwd && pcc_tree_is_kernel_top (cwd)))
-        path = ".";
-      else if (g_getenv ("PATCHCC_TREE") && *g_getenv ("PATCHCC_TREE"))
-        path = g_getenv ("PATCHCC_TREE");
-      else
-        path = ".";
-    }
-  if (rev)
-    return pcc_tree_open_git (path, rev, error);
-  return pcc_tree_open_dir (path, error);
 }
 
 static void
@@ -239,35 +208,21 @@ run (CoverArgs *a)
     git_style = FALSE;
   else if (a->style && strcmp (a->style, "git") != 0)
     {
-      return fail (EXIT_DIE, "--style must be git or b4, not “%s”",
+      return fail (PCC_EXIT_DIE, "--style must be git or b4, not “%s”",
                      a->style);
     }
   PccPlanOptions popts;
   pcc_plan_options_init (&popts);
-  if (a->split && strcmp (a->split, "all-cc") == 0)
-    popts.split = PCC_SPLIT_ALL_CC;
-  else if (a->split && strcmp (a->split, "b4") != 0)
-    {
-      return fail (EXIT_DIE, "--split must be b4 or all-cc, not “%s”",
-                     a->split);
-    }
-  if (a->rest_rule)
-    {
-      if (strcmp (a->rest_rule, "seed") == 0)
-        popts.rest_rule = PCC_REST_SEED;
-      else if (strcmp (a->rest_rule, "public") == 0)
-        popts.rest_rule = PCC_REST_PUBLIC;
-      else if (strcmp (a->rest_rule, "always") == 0)
-        popts.rest_rule = PCC_REST_ALWAYS;
-      else
-        {
-          return fail (EXIT_DIE, "--rest-rule must be seed, public or "
-                         "always, not “%s”", a->rest_rule);
-        }
-    }
+  if (a->split && !pcc_split_from_string (a->split, &popts.split))
+    return fail (PCC_EXIT_DIE, "--split must be %s, not “%s”",
+                 pcc_policy_names (PCC_POLICY_SPLIT), a->split);
+  if (a->rest_rule && !pcc_rest_rule_from_string (a->rest_rule,
+                                                  &popts.rest_rule))
+    return fail (PCC_EXIT_DIE, "--rest-rule must be %s, not “%s”",
+                 pcc_policy_names (PCC_POLICY_REST_RULE), a->rest_rule);
   if (a->move_tool_trailers && !a->output_dir)
     {
-      return fail (EXIT_DIE, "--move-tool-trailers rewrites patches: give "
+      return fail (PCC_EXIT_DIE, "--move-tool-trailers rewrites patches: give "
                      "--output-dir DIR for the rewritten series (the input "
                      "files are not changed)");
     }
@@ -276,7 +231,7 @@ run (CoverArgs *a)
     a->template_dir, a->template_name ? a->template_name : "default", &error);
   if (!tpl)
     {
-      return fail (exit_for (error), "%s", error->message);
+      return fail (pcc_exit_status_for_error (error), "%s", error->message);
     }
 
   g_autoptr (PccProvenance) prov = NULL;
@@ -285,7 +240,7 @@ run (CoverArgs *a)
       prov = pcc_provenance_load_file (a->provenance_file, &error);
       if (!prov)
         {
-          return fail (exit_for (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s", error->message);
         }
     }
   else
@@ -304,13 +259,13 @@ run (CoverArgs *a)
 
   if (!a->files || !a->files[0])
     {
-      return fail (EXIT_DIE, "no patches given - use --help");
+      return fail (PCC_EXIT_DIE, "no patches given - use --help");
     }
   g_autoptr (PccSeries) series = pcc_series_new_from_paths (
     (const char *const *) a->files, g_strv_length (a->files), &error);
   if (!series)
     {
-      return fail (exit_for (error), "%s", error->message);
+      return fail (pcc_exit_status_for_error (error), "%s", error->message);
     }
   const GPtrArray *warnings = pcc_series_get_warnings (series);
   for (guint i = 0; i < warnings->len; i++)
@@ -333,7 +288,7 @@ run (CoverArgs *a)
         g_autoptr (GArray) moved = NULL;
         if (!pcc_tool_trailers_migrate (series, prov, &moved, &error))
           {
-            return fail (exit_for (error), "%s", error->message);
+            return fail (pcc_exit_status_for_error (error), "%s", error->message);
           }
         g_autofree char *rep = pcc_tool_trailers_report (series, moved);
         fprintf (stderr, "patchcc cover: moved to the provenance section "
@@ -357,10 +312,11 @@ run (CoverArgs *a)
   g_autoptr (PccEngine) engine = NULL;
   if (!a->no_recipients || a->tree_path || rev)
     {
-      tree = open_tree (a, rev, &error);
+      tree = pcc_tree_locate (a->tree_path, rev,
+                              PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV, &error);
       if (!tree)
         {
-          return fail (exit_for (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s", error->message);
         }
       if (!pcc_series_load_mailmap (series, tree, &error))
         {
@@ -374,13 +330,10 @@ run (CoverArgs *a)
   g_auto (GStrv) final_cc = NULL;
   if (!a->no_recipients)
     {
-      if (!pcc_tree_is_kernel_top (tree))
-        {
-          return fail (EXIT_DIE, "%s does not appear to be a linux kernel "
-                       "source tree; give --tree-path DIR (or "
-                       "PATCHCC_TREE), or --no-recipients",
-                       pcc_tree_describe (tree));
-        }
+      if (!pcc_tree_check_kernel_top (tree, "give --tree-path DIR (or "
+                                      "PATCHCC_TREE), or --no-recipients",
+                                      &error))
+        return fail (PCC_EXIT_DIE, "%s", error->message);
       engine = pcc_engine_new (tree, NULL, TRUE, &error);
       if (!engine)
         {
@@ -391,7 +344,7 @@ run (CoverArgs *a)
         (const char *const *) a->cc, &error);
       if (!plan)
         {
-          return fail (exit_for (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s", error->message);
         }
       final_to = pcc_plan_get_final (plan, PCC_FIELD_TO);
       final_cc = pcc_plan_get_final (plan, PCC_FIELD_CC);
@@ -417,7 +370,7 @@ run (CoverArgs *a)
       g_autofree char *t = NULL, *b = NULL;
       if (!read_cover_file (a->cover_file, &t, &b, &error))
         {
-          return fail (exit_for (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s", error->message);
         }
       pcc_cover_set_title (cover, t);
       pcc_cover_set_blurb (cover, b);
@@ -429,7 +382,7 @@ run (CoverArgs *a)
       g_autofree char *s = read_text_file (a->signature_file, &error);
       if (!s)
         {
-          return fail (exit_for (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s", error->message);
         }
       pcc_cover_set_signature (cover, s);
     }
@@ -444,7 +397,7 @@ run (CoverArgs *a)
       g_autofree char *r = read_text_file (a->range_diff_file, &error);
       if (!r)
         {
-          return fail (exit_for (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s", error->message);
         }
       pcc_cover_set_range_diff (cover, r);
     }
@@ -464,7 +417,7 @@ run (CoverArgs *a)
                                   (const char *const *) final_cc, &error);
   if (!text)
     {
-      return fail (exit_for (error), "%s", error->message);
+      return fail (pcc_exit_status_for_error (error), "%s", error->message);
     }
 
   if (a->output_dir)
@@ -582,7 +535,7 @@ pcc_cover_main (int argc, char **argv)
     args[i] = g_strdup (argv[i]);
   if (!g_option_context_parse_strv (ctx, &args, &error))
     {
-      status = fail (EXIT_DIE, "%s - use --help", error->message);
+      status = fail (PCC_EXIT_DIE, "%s - use --help", error->message);
       goto out;
     }
 

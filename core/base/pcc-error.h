@@ -28,6 +28,22 @@ typedef enum {
   PCC_ERROR_TEMPLATE,    /* a cover-letter template is malformed */
 } PccErrorCode;
 
+/* Exit statuses of the patchcc commands, get_maintainer.pl's where it has
+ * one: 0, 2 for a file that does not exist (open() failing), 255 for
+ * die() (a bad option, no kernel tree); patchcc adds 1 for input it
+ * refuses. */
+typedef enum {
+  PCC_EXIT_OK = 0,
+  PCC_EXIT_REFUSED = 1,
+  PCC_EXIT_NO_FILE = 2,
+  PCC_EXIT_DIE = 255,
+} PccExit;
+
+/* The exit status for a command that failed with @error: PCC_EXIT_DIE for
+ * PCC_ERROR_OPTION and PCC_ERROR_NOT_TREE, PCC_EXIT_NO_FILE for
+ * G_FILE_ERROR_NOENT, PCC_EXIT_REFUSED for anything else. */
+PccExit pcc_exit_status_for_error (const GError *error);
+
 /* For command-line tools: print "PROG: message" on standard error and
  * return @status, so that `return pcc_fail (1, "patchcc", ...)` ends a
  * command. */

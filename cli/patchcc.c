@@ -12,12 +12,10 @@
 
 #include "pcc-cover-cli.h"
 #include "pcc-error.h"
-#include "pcc-options.h"
+#include "pcc-args.h"
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
 #include "pcc-tree.h"
-
-#define EXIT_DIE 255
 
 #define fail(status, ...) pcc_fail ((status), "patchcc", __VA_ARGS__)
 
@@ -41,39 +39,6 @@ conf_words (void)
 }
 
 static int
-exit_for (const GError *error)
-{
-  if (error->domain == PCC_ERROR && error->code == PCC_ERROR_OPTION)
-    return EXIT_DIE;
-  if (error->domain == G_FILE_ERROR && error->code == G_FILE_ERROR_NOENT)
-    return 2;
-  return 1;
-}
-
-static PccTree *
-open_tree (const PccArgs *args, GError **error)
-{
-  const char *path = args->tree_path;
-
-  if (path == NULL && args->tree_rev != NULL) {
-    path = ".";
-  } else if (path == NULL) {
-    /* the current directory if it is the top of a kernel tree (reused,
-     * not opened twice), else $PATCHCC_TREE, else "." for the error */
-    PccTree *cwd = pcc_tree_open_dir (".", NULL);
-    const char *env = g_getenv ("PATCHCC_TREE");
-    if (cwd != NULL && (pcc_tree_is_kernel_top (cwd) || env == NULL
-                        || *env == '\0'))
-      return cwd;
-    pcc_tree_free (cwd);
-    path = env && *env ? env : ".";
-  }
-  if (args->tree_rev != NULL)
-    return pcc_tree_open_git (path, args->tree_rev, error);
-  return pcc_tree_open_dir (path, error);
-}
-
-static int
 run (PccArgs *args)
 {
   g_autoptr (GError) error = NULL;
@@ -88,24 +53,27 @@ run (PccArgs *args)
     return 0;
   }
   if (args->self_test)
-    return fail (EXIT_DIE, "--self-test is not supported; run "
+    return fail (PCC_EXIT_DIE, "--self-test is not supported; run "
                            "scripts/get_maintainer.pl --self-test");
   if (args->interactive)
-    return fail (EXIT_DIE, "--interactive is not supported");
+    return fail (PCC_EXIT_DIE, "--interactive is not supported");
   if (isatty (STDIN_FILENO) && args->files->len == 0)
-    return fail (EXIT_DIE, "missing patchfile or -f file - use --help if "
+    return fail (PCC_EXIT_DIE, "missing patchfile or -f file - use --help if "
                            "necessary");
   if (!pcc_options_finish (o, &error))
-    return fail (EXIT_DIE, "%s", error->message);
+    return fail (PCC_EXIT_DIE, "%s", error->message);
 
-  g_autoptr (PccTree) tree = open_tree (args, &error);
+  g_autoptr (PccTree) tree = pcc_tree_locate (
+    args->tree_path, args->tree_rev, PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV,
+    &error);
   if (tree == NULL)
-    return fail (EXIT_DIE, "%s", error->message);
-  if (o->tree && !pcc_tree_is_kernel_top (tree))
-    return fail (EXIT_DIE, "%s does not appear to be a linux kernel source "
-                           "tree; run from the top of one, or give "
-                           "--tree-path DIR or PATCHCC_TREE",
-                 pcc_tree_describe (tree));
+    return fail (PCC_EXIT_DIE, "%s", error->message);
+  if (o->tree
+      && !pcc_tree_check_kernel_top (tree, "run from the top of one, or "
+                                           "give --tree-path DIR or "
+                                           "PATCHCC_TREE",
+                                     &error))
+    return fail (PCC_EXIT_DIE, "%s", error->message);
 
   g_autoptr (PccEngine) engine = pcc_engine_new (
     tree, args->maintainer_path, o->email_use_mailmap, &error);
@@ -149,7 +117,7 @@ run (PccArgs *args)
       }
       PccPatch *p = pcc_patch_new_from_file (f, args->max_size, &error);
       if (p == NULL)
-        return fail (exit_for (error), "%s", error->message);
+        return fail (pcc_exit_status_for_error (error), "%s", error->message);
       g_ptr_array_add (patches, p);
       if (!pcc_patch_has_diff (p)) {
         if (!pcc_patch_is_cover_letter (p))
@@ -165,7 +133,7 @@ run (PccArgs *args)
                                  patches->len, &error);
   }
   if (result == NULL)
-    return fail (exit_for (error), "%s", error->message);
+    return fail (pcc_exit_status_for_error (error), "%s", error->message);
 
   const GPtrArray *warnings = pcc_result_get_warnings (result);
   for (guint i = 0; i < warnings->len; i++)
@@ -197,7 +165,7 @@ main (int argc, char **argv)
   int status;
   if (!pcc_args_parse (&args, (char **) words->pdata, &error)) {
     fprintf (stderr, "%s\n", error->message);
-    status = fail (EXIT_DIE, "invalid argument - use --help if necessary");
+    status = fail (PCC_EXIT_DIE, "invalid argument - use --help if necessary");
   } else {
     status = run (&args);
   }

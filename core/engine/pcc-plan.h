@@ -33,11 +33,6 @@ typedef enum {
   PCC_CHANGE_DROP,
 } PccChangeKind;
 
-typedef enum {
-  PCC_SPLIT_B4,      /* To: maintainers and reviewers; Cc: lists */
-  PCC_SPLIT_ALL_CC,  /* everything in Cc: (To: keeps what was typed) */
-} PccSplit;
-
 typedef struct {
   PccChangeKind kind;
   PccField field;      /* where the address is (KEEP/DROP) or goes (ADD) */

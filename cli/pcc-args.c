@@ -1,79 +1,10 @@
-/* pcc-options.c - Getopt::Long, the way get_maintainer.pl uses it. */
-#include "pcc-options.h"
+/* pcc-args.c - Getopt::Long, the way get_maintainer.pl uses it. */
+#include "pcc-args.h"
 #include "pcc-error.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-void
-pcc_options_init (PccOptions *o)
-{
-  memset (o, 0, sizeof *o);
-  o->email = TRUE;
-  o->email_usename = TRUE;
-  o->email_maintainer = TRUE;
-  o->email_reviewer = TRUE;
-  o->email_fixes = TRUE;
-  o->email_list = TRUE;
-  o->email_moderated_list = TRUE;
-  o->email_subscriber_list = FALSE;
-  o->email_git_penguin_chiefs = FALSE;
-  o->email_git = FALSE;
-  o->email_git_fallback = TRUE;
-  o->email_remove_duplicates = TRUE;
-  o->email_use_mailmap = TRUE;
-  o->output_multiline = TRUE;
-  o->output_separator = g_strdup (", ");
-  o->output_roles = FALSE;
-  o->output_rolestats = TRUE;
-  o->output_section_maxlen = 50;
-  o->tree = TRUE;
-  o->letters = g_strdup ("");
-  o->keywords = TRUE;
-  o->pattern_depth = 0;
-  o->rest_rule = PCC_REST_SEED;
-}
-
-void
-pcc_options_clear (PccOptions *o)
-{
-  g_clear_pointer (&o->output_separator, g_free);
-  g_clear_pointer (&o->letters, g_free);
-}
-
-gboolean
-pcc_options_finish (PccOptions *o, GError **error)
-{
-  if (strcmp (o->output_separator, ", ") != 0)
-    o->output_multiline = FALSE;
-  if (o->output_rolestats)
-    o->output_roles = TRUE;
-  if (o->sections || o->letters[0] != '\0') {
-    o->sections = TRUE;
-    o->email = FALSE;
-    o->email_list = FALSE;
-    o->scm = FALSE;
-    o->status = FALSE;
-    o->subsystem = FALSE;
-    o->web = FALSE;
-    o->keywords = FALSE;
-  } else if (!o->email && !o->scm && !o->status && !o->subsystem && !o->web) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                 "Missing required option: email, scm, status, subsystem "
-                 "or web");
-    return FALSE;
-  }
-  if (o->email
-      && !(o->email_maintainer || o->email_reviewer || o->email_list
-           || o->email_subscriber_list || o->email_git
-           || o->email_git_penguin_chiefs || o->email_git_blame)) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                 "Please select at least 1 email option");
-    return FALSE;
-  }
-  return TRUE;
-}
 
 void
 pcc_args_init (PccArgs *args)
@@ -211,21 +142,6 @@ parse_int (const char *s, int *out)
   return TRUE;
 }
 
-static void
-b4_mode (PccOptions *o, gboolean to)
-{
-  /* --nogit --nogit-fallback --nogit-chief-penguins --norolestats and
-   * --nol (To) or --nom (Cc). */
-  o->email_git = FALSE;
-  o->email_git_fallback = FALSE;
-  o->email_git_penguin_chiefs = FALSE;
-  o->output_rolestats = FALSE;
-  if (to)
-    o->email_list = FALSE;
-  else
-    o->email_maintainer = FALSE;
-}
-
 static gboolean
 apply (PccArgs *args, const OptSpec *spec, const char *name, gboolean negated,
        const char *value, GError **error)
@@ -263,16 +179,10 @@ apply (PccArgs *args, const OptSpec *spec, const char *name, gboolean negated,
   case OPT_ACTION:
     switch (spec->offset) {
     case 0:
-      if (g_ascii_strcasecmp (value, "seed") == 0)
-        args->gm.rest_rule = PCC_REST_SEED;
-      else if (g_ascii_strcasecmp (value, "public") == 0)
-        args->gm.rest_rule = PCC_REST_PUBLIC;
-      else if (g_ascii_strcasecmp (value, "always") == 0)
-        args->gm.rest_rule = PCC_REST_ALWAYS;
-      else {
+      if (!pcc_rest_rule_from_string (value, &args->gm.rest_rule)) {
         g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                     "--rest-rule takes seed, public or always, not \"%s\"",
-                     value);
+                     "--rest-rule takes %s, not \"%s\"",
+                     pcc_policy_names (PCC_POLICY_REST_RULE), value);
         return FALSE;
       }
       return TRUE;
@@ -288,7 +198,7 @@ apply (PccArgs *args, const OptSpec *spec, const char *name, gboolean negated,
       return TRUE;
     }
     default:
-      b4_mode (&args->gm, spec->offset == 2);
+      pcc_options_set_b4 (&args->gm, spec->offset == 2 ? PCC_B4_TO : PCC_B4_CC);
       return TRUE;
     }
   }

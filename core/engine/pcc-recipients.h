@@ -29,42 +29,9 @@
 #include "pcc-mailmap.h"
 #include "pcc-patch.h"
 #include "pcc-tree.h"
+#include "pcc-options.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  PCC_REST_SEED,    /* seed 001: any L: of another section drops THE REST */
-  PCC_REST_PUBLIC,  /* 0003: only lists that are not subscribers-only count */
-  PCC_REST_ALWAYS,  /* the original script: THE REST always applies */
-} PccRestRule;
-
-/* The script's options, with its defaults set by pcc_options_init(). */
-typedef struct {
-  gboolean email, email_usename, email_maintainer, email_reviewer;
-  gboolean email_fixes, email_list, email_moderated_list;
-  gboolean email_subscriber_list, email_git_penguin_chiefs;
-  gboolean email_git, email_git_fallback, email_git_blame;
-  gboolean email_remove_duplicates, email_use_mailmap;
-  gboolean output_multiline, output_roles, output_rolestats;
-  char *output_separator;
-  int output_section_maxlen;
-  gboolean scm, web, subsystem, status, tree;
-  char *letters;
-  gboolean keywords, sections, email_file_emails, from_filename;
-  int pattern_depth;
-  PccRestRule rest_rule;
-  /* patchcc's own: ignore the "dev/null" file the script finds for new
-   * and deleted files (which keeps THE REST, and LKML, for them). */
-  gboolean skip_dev_null;
-} PccOptions;
-
-void pcc_options_init (PccOptions *opts);
-void pcc_options_clear (PccOptions *opts);
-/* The script's post-processing of its options (--separator turns off
- * --multiline, --rolestats implies --roles, --sections/--letters turn
- * off e-mail output...).  Fails with PCC_ERROR_OPTION with the script's
- * complaints ("Please select at least 1 email option"). */
-gboolean pcc_options_finish (PccOptions *opts, GError **error);
 
 typedef enum {
   PCC_KIND_MAINTAINER,      /* M: */

@@ -1,5 +1,4 @@
 /* pcc-fixer.c - the one-click recipient fix, without any toolkit. */
-#define _GNU_SOURCE 1 /* strverscmp */
 #include "pcc-fixer.h"
 
 #include <errno.h>
@@ -14,81 +13,6 @@
 
 /* --- option strings ------------------------------------------------ */
 
-gboolean
-pcc_on_send_from_string (const char *s, PccOnSend *out)
-{
-  if (s == NULL)
-    return FALSE;
-  if (g_ascii_strcasecmp (s, "off") == 0)
-    *out = PCC_ON_SEND_OFF;
-  else if (g_ascii_strcasecmp (s, "ask") == 0)
-    *out = PCC_ON_SEND_ASK;
-  else if (g_ascii_strcasecmp (s, "rewrite") == 0)
-    *out = PCC_ON_SEND_REWRITE;
-  else
-    return FALSE;
-  return TRUE;
-}
-
-const char *
-pcc_on_send_to_string (PccOnSend v)
-{
-  switch (v)
-    {
-    case PCC_ON_SEND_OFF: return "off";
-    case PCC_ON_SEND_REWRITE: return "rewrite";
-    case PCC_ON_SEND_ASK: default: return "ask";
-    }
-}
-
-gboolean
-pcc_split_from_string (const char *s, PccSplit *out)
-{
-  if (s == NULL)
-    return FALSE;
-  if (g_ascii_strcasecmp (s, "b4") == 0)
-    *out = PCC_SPLIT_B4;
-  else if (g_ascii_strcasecmp (s, "cc") == 0
-           || g_ascii_strcasecmp (s, "all-cc") == 0)
-    *out = PCC_SPLIT_ALL_CC;
-  else
-    return FALSE;
-  return TRUE;
-}
-
-const char *
-pcc_split_to_string (PccSplit v)
-{
-  return v == PCC_SPLIT_ALL_CC ? "cc" : "b4";
-}
-
-gboolean
-pcc_rest_rule_from_string (const char *s, PccRestRule *out)
-{
-  if (s == NULL)
-    return FALSE;
-  if (g_ascii_strcasecmp (s, "seed") == 0)
-    *out = PCC_REST_SEED;
-  else if (g_ascii_strcasecmp (s, "public") == 0)
-    *out = PCC_REST_PUBLIC;
-  else if (g_ascii_strcasecmp (s, "always") == 0)
-    *out = PCC_REST_ALWAYS;
-  else
-    return FALSE;
-  return TRUE;
-}
-
-const char *
-pcc_rest_rule_to_string (PccRestRule v)
-{
-  switch (v)
-    {
-    case PCC_REST_PUBLIC: return "public";
-    case PCC_REST_ALWAYS: return "always";
-    case PCC_REST_SEED: default: return "seed";
-    }
-}
-
 void
 pcc_fixer_config_init (PccFixerConfig *cfg)
 {
@@ -96,96 +20,11 @@ pcc_fixer_config_init (PccFixerConfig *cfg)
   pcc_plan_options_init (&cfg->plan);
 }
 
-/* --- the default tree ---------------------------------------------- */
-
 static gboolean
 has_maintainers (const char *dir)
 {
   g_autofree char *m = g_build_filename (dir, "MAINTAINERS", NULL);
   return g_file_test (m, G_FILE_TEST_EXISTS);
-}
-
-/* The newest base-* tree of kernel/prepare-tree.sh's cache. */
-static char *
-find_prepared_tree (void)
-{
-  g_autofree char *trees = g_build_filename (g_get_user_cache_dir (),
-                                             "patchcc", "trees", NULL);
-  g_autoptr (GDir) dir = g_dir_open (trees, 0, NULL);
-  const char *name;
-  char *best = NULL;
-  gint64 best_mtime = G_MININT64;
-
-  if (dir == NULL)
-    return NULL;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = NULL;
-      GStatBuf st;
-
-      /* base-<tarball id>; skip "base-x.lock" and "base-x.tmp.123". */
-      if (!g_str_has_prefix (name, "base-") || strchr (name, '.') != NULL)
-        continue;
-      path = g_build_filename (trees, name, NULL);
-      if (!has_maintainers (path) || g_stat (path, &st) != 0)
-        continue;
-      if (best == NULL || (gint64) st.st_mtime > best_mtime
-          || ((gint64) st.st_mtime == best_mtime && strcmp (path, best) > 0))
-        {
-          g_free (best);
-          best = g_steal_pointer (&path);
-          best_mtime = st.st_mtime;
-        }
-    }
-  return best;
-}
-
-static char *
-find_usr_src_tree (void)
-{
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-  char *best = NULL;
-  const char *best_name = NULL;
-  g_autofree char *best_name_copy = NULL;
-
-  if (has_maintainers ("/usr/src/linux-source-6.1"))
-    return g_strdup ("/usr/src/linux-source-6.1");
-  dir = g_dir_open ("/usr/src", 0, NULL);
-  if (dir == NULL)
-    return NULL;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = NULL;
-
-      if (!g_str_has_prefix (name, "linux-source-"))
-        continue;
-      path = g_build_filename ("/usr/src", name, NULL);
-      if (!has_maintainers (path))
-        continue;
-      if (best_name == NULL || strverscmp (name, best_name) > 0)
-        {
-          g_free (best);
-          best = g_steal_pointer (&path);
-          g_free (best_name_copy);
-          best_name_copy = g_strdup (name);
-          best_name = best_name_copy;
-        }
-    }
-  return best;
-}
-
-char *
-pcc_fixer_default_tree_path (void)
-{
-  const char *env = g_getenv ("PATCHCC_TREE");
-  char *path;
-
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
-  if ((path = find_prepared_tree ()) != NULL)
-    return path;
-  return find_usr_src_tree ();
 }
 
 /* --- the engine cache ---------------------------------------------- */
@@ -316,18 +155,9 @@ pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path,
 
   if (tree_path == NULL || *tree_path == '\0')
     {
-      fallback = pcc_fixer_default_tree_path ();
+      fallback = pcc_tree_find_default (error);
       if (fallback == NULL)
-        {
-          g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
-                       "no kernel tree configured and none found (looked "
-                       "for $PATCHCC_TREE, %s/patchcc/trees/base-*, "
-                       "/usr/src/linux-source-*); set one in Preferences, "
-                       "Plugins, patchcc, or install linux-source-6.1 and "
-                       "run kernel/prepare-tree.sh --upto none",
-                       g_get_user_cache_dir ());
-          return NULL;
-        }
+        return NULL;
       tree_path = fallback;
     }
 

@@ -47,15 +47,8 @@ run (PccEngine *engine, const PccPlanOptions *po, PccPatch *const *patches,
   o.rest_rule = po->rest_rule;
   o.skip_dev_null = po->drop_lkml_for_new_files;
   o.email_git_fallback = FALSE;
-  if (mode != 0) {
-    /* b4: --nogit --nogit-fallback --nogit-chief-penguins --norolestats
-     * and --nol (To) or --nom (Cc) */
-    o.output_rolestats = FALSE;
-    if (mode == 1)
-      o.email_list = FALSE;
-    else
-      o.email_maintainer = FALSE;
-  }
+  if (mode != 0)
+    pcc_options_set_b4 (&o, mode == 1 ? PCC_B4_TO : PCC_B4_CC);
   PccResult *r = NULL;
   if (pcc_options_finish (&o, error))
     r = pcc_engine_compute (engine, &o, patches, n, error);

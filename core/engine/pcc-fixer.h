@@ -4,7 +4,7 @@
  * has in the compose window" and "here is the plan to show or apply":
  *
  *  - which kernel tree to use when none is configured
- *    (pcc_fixer_default_tree_path());
+ *    (pcc_tree_default_path() (pcc-tree.h));
  *  - one PccEngine per tree, loaded once and reused while MAINTAINERS
  *    and .mailmap stay the same (loading costs a few milliseconds, a
  *    mail client asks for every patch it sends);
@@ -25,26 +25,9 @@
 
 G_BEGIN_DECLS
 
-/* What to do when a patch mail is sent. */
-typedef enum {
-  PCC_ON_SEND_OFF,      /* nothing */
-  PCC_ON_SEND_ASK,      /* show the review when the plan changes To/Cc */
-  PCC_ON_SEND_REWRITE,  /* apply the plan without asking */
-} PccOnSend;
-
-/* "off", "ask", "rewrite"; FALSE for anything else (@out untouched). */
-gboolean pcc_on_send_from_string (const char *s, PccOnSend *out);
-const char *pcc_on_send_to_string (PccOnSend v);
-/* "b4", "cc" (also accepted: "all-cc"). */
-gboolean pcc_split_from_string (const char *s, PccSplit *out);
-const char *pcc_split_to_string (PccSplit v);
-/* "seed", "public", "always". */
-gboolean pcc_rest_rule_from_string (const char *s, PccRestRule *out);
-const char *pcc_rest_rule_to_string (PccRestRule v);
-
 typedef struct {
   /* A kernel work tree, or a git repository (bare or not).  NULL or ""
-   * means pcc_fixer_default_tree_path(). */
+   * means pcc_tree_default_path() (pcc-tree.h). */
   const char *tree_path;
   /* For a bare repository: the revision to read ("HEAD" when NULL). */
   const char *tree_rev;
@@ -56,16 +39,6 @@ typedef struct {
 
 void pcc_fixer_config_init (PccFixerConfig *cfg);
 
-/* The tree used when none is configured, or NULL when none is found.
- * Looked up in this order, the first holding a MAINTAINERS file wins:
- *   1. $PATCHCC_TREE;
- *   2. ${XDG_CACHE_HOME:-~/.cache}/patchcc/trees/base-* (the pristine
- *      linux-source tree kernel/prepare-tree.sh --upto none creates; the
- *      most recently made one when there are several);
- *   3. /usr/src/linux-source-6.1 (Debian's linux-source-6.1, extracted
- *      there), then any other /usr/src/linux-source-* (highest version).
- */
-char *pcc_fixer_default_tree_path (void);
 
 typedef struct _PccFixer PccFixer;
 

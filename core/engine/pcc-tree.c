@@ -1,4 +1,5 @@
 /* pcc-tree.c - a kernel tree on disk or in a git repository. */
+#define _GNU_SOURCE /* strverscmp */
 #include "pcc-tree.h"
 #include "pcc-error.h"
 
@@ -6,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <git2.h>
+#include <glib/gstdio.h>
 
 struct _PccTree {
   char *path;           /* work tree directory, or NULL */
@@ -254,4 +256,165 @@ pcc_tree_has_vcs (const PccTree *tree)
   if (tree->repo != NULL)
     return TRUE;
   return pcc_tree_exists (tree, ".git");
+}
+
+/* --- finding the tree ---------------------------------------------- */
+
+
+static gboolean
+has_maintainers (const char *dir)
+{
+  g_autofree char *m = g_build_filename (dir, "MAINTAINERS", NULL);
+  return g_file_test (m, G_FILE_TEST_EXISTS);
+}
+
+/* The newest base-* tree of kernel/prepare-tree.sh's cache. */
+static char *
+find_prepared_tree (void)
+{
+  g_autofree char *trees = g_build_filename (g_get_user_cache_dir (),
+                                             "patchcc", "trees", NULL);
+  g_autoptr (GDir) dir = g_dir_open (trees, 0, NULL);
+  const char *name;
+  char *best = NULL;
+  gint64 best_mtime = G_MININT64;
+
+  if (dir == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      /* base-<tarball id>; skip "base-x.lock" and "base-x.tmp.123". */
+      if (!g_str_has_prefix (name, "base-") || strchr (name, '.') != NULL)
+        continue;
+      path = g_build_filename (trees, name, NULL);
+      if (!has_maintainers (path) || g_stat (path, &st) != 0)
+        continue;
+      if (best == NULL || (gint64) st.st_mtime > best_mtime
+          || ((gint64) st.st_mtime == best_mtime && strcmp (path, best) > 0))
+        {
+          g_free (best);
+          best = g_steal_pointer (&path);
+          best_mtime = st.st_mtime;
+        }
+    }
+  return best;
+}
+
+static char *
+find_usr_src_tree (void)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+  char *best = NULL;
+  const char *best_name = NULL;
+  g_autofree char *best_name_copy = NULL;
+
+  if (has_maintainers ("/usr/src/linux-source-6.1"))
+    return g_strdup ("/usr/src/linux-source-6.1");
+  dir = g_dir_open ("/usr/src", 0, NULL);
+  if (dir == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+
+      if (!g_str_has_prefix (name, "linux-source-"))
+        continue;
+      path = g_build_filename ("/usr/src", name, NULL);
+      if (!has_maintainers (path))
+        continue;
+      if (best_name == NULL || strverscmp (name, best_name) > 0)
+        {
+          g_free (best);
+          best = g_steal_pointer (&path);
+          g_free (best_name_copy);
+          best_name_copy = g_strdup (name);
+          best_name = best_name_copy;
+        }
+    }
+  return best;
+}
+
+char *
+pcc_tree_default_path (void)
+{
+  const char *env = g_getenv ("PATCHCC_TREE");
+  char *path;
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+  if ((path = find_prepared_tree ()) != NULL)
+    return path;
+  return find_usr_src_tree ();
+}
+
+char *
+pcc_tree_find_default (GError **error)
+{
+  char *path = pcc_tree_default_path ();
+  if (path == NULL)
+    g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
+                 "no kernel tree configured and none found (looked for "
+                 "$PATCHCC_TREE, %s/patchcc/trees/base-*, "
+                 "/usr/src/linux-source-*); set one (--tree-path DIR, "
+                 "PATCHCC_TREE, or Preferences, Plugins, patchcc), or "
+                 "install linux-source-6.1 and run kernel/prepare-tree.sh "
+                 "--upto none",
+                 g_get_user_cache_dir ());
+  return path;
+}
+
+PccTree *
+pcc_tree_locate (const char *path, const char *rev, PccTreeSources sources,
+                 GError **error)
+{
+  g_autofree char *found = NULL;
+
+  if ((path == NULL || *path == '\0') && rev != NULL)
+    path = ".";
+  if (path == NULL || *path == '\0')
+    {
+      const char *env = g_getenv ("PATCHCC_TREE");
+      PccTree *cwd = NULL;
+
+      if (sources & PCC_TREE_FROM_CWD)
+        {
+          /* reused, not opened twice */
+          cwd = pcc_tree_open_dir (".", NULL);
+          if (cwd != NULL && pcc_tree_is_kernel_top (cwd))
+            return cwd;
+        }
+      if ((sources & PCC_TREE_FROM_ENV) && env != NULL && *env != '\0')
+        path = env;
+      else if ((sources & PCC_TREE_FROM_INSTALLED)
+               && (found = pcc_tree_default_path ()) != NULL)
+        path = found;
+      else if (cwd != NULL)
+        return cwd; /* the caller's kernel-top check names "." */
+      else
+        {
+          g_clear_pointer (&cwd, pcc_tree_free);
+          g_free (pcc_tree_find_default (error));
+          return NULL;
+        }
+      g_clear_pointer (&cwd, pcc_tree_free);
+    }
+  if (rev != NULL)
+    return pcc_tree_open_git (path, rev, error);
+  return pcc_tree_open_dir (path, error);
+}
+
+gboolean
+pcc_tree_check_kernel_top (const PccTree *tree, const char *how,
+                           GError **error)
+{
+  if (pcc_tree_is_kernel_top (tree))
+    return TRUE;
+  g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
+               "%s does not appear to be a linux kernel source tree; %s",
+               pcc_tree_describe (tree), how);
+  return FALSE;
 }

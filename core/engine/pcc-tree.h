@@ -59,6 +59,45 @@ gboolean pcc_tree_is_kernel_top (const PccTree *tree);
  * entry in a work tree, or always for a git tree). */
 gboolean pcc_tree_has_vcs (const PccTree *tree);
 
+/* --- finding the tree: the one home of the lookup order --------------
+ *
+ * pcc_tree_default_path() gives the tree used when none is configured,
+ * or NULL when none is found.  Looked up in this order, the first
+ * holding a MAINTAINERS file wins:
+ *   1. $PATCHCC_TREE;
+ *   2. ${XDG_CACHE_HOME:-~/.cache}/patchcc/trees/base-* (the pristine
+ *      linux-source tree kernel/prepare-tree.sh --upto none creates; the
+ *      most recently made one when there are several);
+ *   3. /usr/src/linux-source-6.1 (Debian's linux-source-6.1, extracted
+ *      there), then any other /usr/src/linux-source-* (highest version).
+ * The caller frees the string.  pcc_tree_find_default() is the same, but
+ * fails with PCC_ERROR_NOT_TREE and the message that says where it
+ * looked and what to do. */
+char *pcc_tree_default_path (void);
+char *pcc_tree_find_default (GError **error);
+
+typedef enum {
+  PCC_TREE_FROM_CWD = 1 << 0,       /* "." when it is the top of a kernel
+                                       tree (get_maintainer.pl's rule) */
+  PCC_TREE_FROM_ENV = 1 << 1,       /* $PATCHCC_TREE */
+  PCC_TREE_FROM_INSTALLED = 1 << 2, /* pcc_tree_default_path() */
+} PccTreeSources;
+
+/* Open the kernel tree a command was given: @path when it is set (a git
+ * repository read at @rev when @rev is set, "." when only @rev is set);
+ * otherwise the first of @sources that has one.  When nothing is found
+ * and @sources has PCC_TREE_FROM_CWD, "." comes back anyway, so that
+ * pcc_tree_check_kernel_top() names it; otherwise NULL with
+ * PCC_ERROR_NOT_TREE.  The caller owns the tree. */
+PccTree *pcc_tree_locate (const char *path, const char *rev,
+                          PccTreeSources sources, GError **error);
+
+/* TRUE when @tree is the top of a kernel tree; else FALSE with
+ * PCC_ERROR_NOT_TREE: "<tree> does not appear to be a linux kernel
+ * source tree; <how>", @how saying what to do. */
+gboolean pcc_tree_check_kernel_top (const PccTree *tree, const char *how,
+                                    GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccTree, pcc_tree_free)
 
 G_END_DECLS

@@ -1,0 +1,57 @@
+/* pcc-options.h - get_maintainer.pl's options, as the engine takes them.
+ *
+ * PccOptions holds the script's options with the script's defaults
+ * (pcc_options_init()); the CLI fills it from a command line
+ * (cli/pcc-args.h), the plan and the mail-client glue from their
+ * settings.  b4's two command lines are one call:
+ * pcc_options_set_b4().
+ */
+#ifndef PCC_OPTIONS_H
+#define PCC_OPTIONS_H
+
+#include <glib.h>
+#include "pcc-policy.h"
+
+G_BEGIN_DECLS
+
+/* The script's options, with its defaults set by pcc_options_init(). */
+typedef struct {
+  gboolean email, email_usename, email_maintainer, email_reviewer;
+  gboolean email_fixes, email_list, email_moderated_list;
+  gboolean email_subscriber_list, email_git_penguin_chiefs;
+  gboolean email_git, email_git_fallback, email_git_blame;
+  gboolean email_remove_duplicates, email_use_mailmap;
+  gboolean output_multiline, output_roles, output_rolestats;
+  char *output_separator;
+  int output_section_maxlen;
+  gboolean scm, web, subsystem, status, tree;
+  char *letters;
+  gboolean keywords, sections, email_file_emails, from_filename;
+  int pattern_depth;
+  PccRestRule rest_rule;
+  /* patchcc's own: ignore the "dev/null" file the script finds for new
+   * and deleted files (which keeps THE REST, and LKML, for them). */
+  gboolean skip_dev_null;
+} PccOptions;
+
+void pcc_options_init (PccOptions *opts);
+void pcc_options_clear (PccOptions *opts);
+/* The script's post-processing of its options (--separator turns off
+ * --multiline, --rolestats implies --roles, --sections/--letters turn
+ * off e-mail output...).  Fails with PCC_ERROR_OPTION with the script's
+ * complaints ("Please select at least 1 email option"). */
+gboolean pcc_options_finish (PccOptions *opts, GError **error);
+
+/* b4's recipient commands: --nogit --nogit-fallback --nogit-chief-penguins
+ * --norolestats, then --nol for To (maintainers and reviewers) or --nom
+ * for Cc (lists).  The one place that says what "b4 mode" means. */
+typedef enum {
+  PCC_B4_TO,
+  PCC_B4_CC,
+} PccB4Command;
+
+void pcc_options_set_b4 (PccOptions *opts, PccB4Command which);
+
+G_END_DECLS
+
+#endif /* PCC_OPTIONS_H */
