@@ -25,16 +25,18 @@ conf_words (void)
 {
   const char *home = g_getenv ("HOME");
   const char *dirs[] = { ".", home ? home : "", ".scripts" };
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++) {
-    g_autofree char *p = g_build_filename (dirs[i], ".get_maintainer.conf",
-                                           NULL);
-    g_autofree char *data = NULL;
-    if (g_file_test (p, G_FILE_TEST_EXISTS)) {
-      if (g_file_get_contents (p, &data, NULL, NULL))
-        return pcc_conf_words (data);
-      return g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *p
+          = g_build_filename (dirs[i], ".get_maintainer.conf", NULL);
+      g_autofree char *data = NULL;
+      if (g_file_test (p, G_FILE_TEST_EXISTS))
+        {
+          if (g_file_get_contents (p, &data, NULL, NULL))
+            return pcc_conf_words (data);
+          return g_ptr_array_new_with_free_func (g_free);
+        }
     }
-  }
   return g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -44,94 +46,111 @@ run (PccArgs *args)
   g_autoptr (GError) error = NULL;
   PccOptions *o = &args->gm;
 
-  if (args->help) {
-    fputs (pcc_usage_text (), stdout);
-    return 0;
-  }
-  if (args->version) {
-    printf ("patchcc %s (get_maintainer.pl 0.26 compatible)\n", PCC_VERSION);
-    return 0;
-  }
+  if (args->help)
+    {
+      fputs (pcc_usage_text (), stdout);
+      return 0;
+    }
+  if (args->version)
+    {
+      printf ("patchcc %s (get_maintainer.pl 0.26 compatible)\n", PCC_VERSION);
+      return 0;
+    }
   if (args->self_test)
     return fail (PCC_EXIT_DIE, "--self-test is not supported; run "
-                           "scripts/get_maintainer.pl --self-test");
+                               "scripts/get_maintainer.pl --self-test");
   if (args->interactive)
     return fail (PCC_EXIT_DIE, "--interactive is not supported");
   if (isatty (STDIN_FILENO) && args->files->len == 0)
     return fail (PCC_EXIT_DIE, "missing patchfile or -f file - use --help if "
-                           "necessary");
+                               "necessary");
   if (!pcc_options_finish (o, &error))
     return fail (PCC_EXIT_DIE, "%s", error->message);
 
-  g_autoptr (PccTree) tree = pcc_tree_locate (
-    args->tree_path, args->tree_rev, PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV,
-    &error);
+  g_autoptr (PccTree) tree
+      = pcc_tree_locate (args->tree_path, args->tree_rev,
+                         PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV, &error);
   if (tree == NULL)
     return fail (PCC_EXIT_DIE, "%s", error->message);
   if (o->tree
-      && !pcc_tree_check_kernel_top (tree, "run from the top of one, or "
-                                           "give --tree-path DIR or "
-                                           "PATCHCC_TREE",
+      && !pcc_tree_check_kernel_top (tree,
+                                     "run from the top of one, or "
+                                     "give --tree-path DIR or "
+                                     "PATCHCC_TREE",
                                      &error))
     return fail (PCC_EXIT_DIE, "%s", error->message);
 
-  g_autoptr (PccEngine) engine = pcc_engine_new (
-    tree, args->maintainer_path, o->email_use_mailmap, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, args->maintainer_path,
+                                                 o->email_use_mailmap, &error);
   if (engine == NULL)
     return fail (1, "%s", error->message);
 
   g_autoptr (PccResult) result = NULL;
-  if (o->from_filename) {
-    result = pcc_engine_compute_files (
-      engine, o, (const char *const *) args->files->pdata, args->files->len,
-      &error);
-  } else {
-    g_autoptr (GPtrArray) patches =
-      g_ptr_array_new_with_free_func ((GDestroyNotify) pcc_patch_free);
-    if (args->files->len == 0) {
-      /* &STDIN */
-      GString *in = g_string_new (NULL);
-      char buf[65536];
-      size_t n;
-      gsize limit = args->max_size ? args->max_size
-                                   : PCC_PATCH_DEFAULT_MAX_SIZE;
-      while ((n = fread (buf, 1, sizeof buf, stdin)) > 0) {
-        g_string_append_len (in, buf, n);
-        if (in->len > limit)
-          break; /* the parser refuses it; stop reading */
-      }
-      PccPatch *p = pcc_patch_new_from_data ("(stdin)", in->str, in->len,
-                                             args->max_size, &error);
-      g_string_free (in, TRUE);
-      if (p == NULL)
-        return fail (1, "%s", error->message);
-      g_ptr_array_add (patches, p);
+  if (o->from_filename)
+    {
+      result = pcc_engine_compute_files (
+          engine, o, (const char *const *) args->files->pdata,
+          args->files->len, &error);
     }
-    for (guint i = 0; i < args->files->len; i++) {
-      const char *f = args->files->pdata[i];
-      if (!g_file_test (f, G_FILE_TEST_IS_REGULAR)) {
-        if (g_file_test (f, G_FILE_TEST_IS_DIR))
-          return fail (2, "'%s' is a directory; give patch files, or -f "
-                          "for files of the tree", f);
-        return fail (2, "file '%s' not found", f);
-      }
-      PccPatch *p = pcc_patch_new_from_file (f, args->max_size, &error);
-      if (p == NULL)
-        return fail (pcc_exit_status_for_error (error), "%s", error->message);
-      g_ptr_array_add (patches, p);
-      if (!pcc_patch_has_diff (p)) {
-        if (!pcc_patch_is_cover_letter (p))
-          return fail (1, "%s: no diff in this %s; nothing to compute (for "
-                          "files of the tree use -f)",
-                       f, pcc_patch_get_subject (p) ? "mail" : "file");
-        /* A cover letter: the script warns and prints nothing for it. */
-        fprintf (stderr, "patchcc: file '%s' doesn't appear to be a patch.  "
-                         "Add -f to options?\n", f);
-      }
+  else
+    {
+      g_autoptr (GPtrArray) patches
+          = g_ptr_array_new_with_free_func ((GDestroyNotify) pcc_patch_free);
+      if (args->files->len == 0)
+        {
+          /* &STDIN */
+          GString *in = g_string_new (NULL);
+          char buf[65536];
+          size_t n;
+          gsize limit
+              = args->max_size ? args->max_size : PCC_PATCH_DEFAULT_MAX_SIZE;
+          while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
+            {
+              g_string_append_len (in, buf, n);
+              if (in->len > limit)
+                break; /* the parser refuses it; stop reading */
+            }
+          PccPatch *p = pcc_patch_new_from_data ("(stdin)", in->str, in->len,
+                                                 args->max_size, &error);
+          g_string_free (in, TRUE);
+          if (p == NULL)
+            return fail (1, "%s", error->message);
+          g_ptr_array_add (patches, p);
+        }
+      for (guint i = 0; i < args->files->len; i++)
+        {
+          const char *f = args->files->pdata[i];
+          if (!g_file_test (f, G_FILE_TEST_IS_REGULAR))
+            {
+              if (g_file_test (f, G_FILE_TEST_IS_DIR))
+                return fail (2,
+                             "'%s' is a directory; give patch files, or -f "
+                             "for files of the tree",
+                             f);
+              return fail (2, "file '%s' not found", f);
+            }
+          PccPatch *p = pcc_patch_new_from_file (f, args->max_size, &error);
+          if (p == NULL)
+            return fail (pcc_exit_status_for_error (error), "%s",
+                         error->message);
+          g_ptr_array_add (patches, p);
+          if (!pcc_patch_has_diff (p))
+            {
+              if (!pcc_patch_is_cover_letter (p))
+                return fail (1,
+                             "%s: no diff in this %s; nothing to compute (for "
+                             "files of the tree use -f)",
+                             f, pcc_patch_get_subject (p) ? "mail" : "file");
+              /* A cover letter: the script warns and prints nothing for it. */
+              fprintf (stderr,
+                       "patchcc: file '%s' doesn't appear to be a patch.  "
+                       "Add -f to options?\n",
+                       f);
+            }
+        }
+      result = pcc_engine_compute (
+          engine, o, (PccPatch *const *) patches->pdata, patches->len, &error);
     }
-    result = pcc_engine_compute (engine, o, (PccPatch *const *) patches->pdata,
-                                 patches->len, &error);
-  }
   if (result == NULL)
     return fail (pcc_exit_status_for_error (error), "%s", error->message);
 
@@ -163,12 +182,16 @@ main (int argc, char **argv)
   g_ptr_array_add (words, NULL);
 
   int status;
-  if (!pcc_args_parse (&args, (char **) words->pdata, &error)) {
-    fprintf (stderr, "%s\n", error->message);
-    status = fail (PCC_EXIT_DIE, "invalid argument - use --help if necessary");
-  } else {
-    status = run (&args);
-  }
+  if (!pcc_args_parse (&args, (char **) words->pdata, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      status
+          = fail (PCC_EXIT_DIE, "invalid argument - use --help if necessary");
+    }
+  else
+    {
+      status = run (&args);
+    }
   pcc_args_clear (&args);
   return status;
 }

@@ -24,24 +24,27 @@ pcc_args_clear (PccArgs *args)
   g_clear_pointer (&args->maintainer_path, g_free);
 }
 
-typedef enum {
-  OPT_BOOL,    /* "name!" : --name, --noname, --no-name */
-  OPT_FLAG,    /* "name"  : --name only */
-  OPT_INT,     /* "name=i" */
-  OPT_STRING,  /* "name=s" */
-  OPT_OPTSTR,  /* "name:s" */
-  OPT_ACTION,  /* patchcc's own, handled in apply() */
+typedef enum
+{
+  OPT_BOOL,   /* "name!" : --name, --noname, --no-name */
+  OPT_FLAG,   /* "name"  : --name only */
+  OPT_INT,    /* "name=i" */
+  OPT_STRING, /* "name=s" */
+  OPT_OPTSTR, /* "name:s" */
+  OPT_ACTION, /* patchcc's own, handled in apply() */
 } OptKind;
 
-typedef struct {
+typedef struct
+{
   const char *names; /* "k|keywords" */
   OptKind kind;
-  gsize offset;      /* into PccArgs, for BOOL/FLAG/INT/STRING */
+  gsize offset; /* into PccArgs, for BOOL/FLAG/INT/STRING */
 } OptSpec;
 
-#define GM(field) G_STRUCT_OFFSET (PccArgs, gm) + G_STRUCT_OFFSET (PccOptions, field)
+#define GM(field) \
+  G_STRUCT_OFFSET (PccArgs, gm) + G_STRUCT_OFFSET (PccOptions, field)
 #define AR(field) G_STRUCT_OFFSET (PccArgs, field)
-#define IGNORED ((gsize) -1)
+#define IGNORED   ((gsize) -1)
 
 static const OptSpec specs[] = {
   { "email", OPT_BOOL, GM (email) },
@@ -123,10 +126,11 @@ lookup (const char *name, gboolean *negated)
   if (rest == NULL)
     return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
-    if (specs[i].kind == OPT_BOOL && name_in (specs[i].names, rest)) {
-      *negated = TRUE;
-      return &specs[i];
-    }
+    if (specs[i].kind == OPT_BOOL && name_in (specs[i].names, rest))
+      {
+        *negated = TRUE;
+        return &specs[i];
+      }
   return NULL;
 }
 
@@ -148,60 +152,72 @@ apply (PccArgs *args, const OptSpec *spec, const char *name, gboolean negated,
 {
   char *base = (char *) args;
 
-  switch (spec->kind) {
-  case OPT_BOOL:
-  case OPT_FLAG:
-    if (spec->offset != IGNORED)
-      *(gboolean *) (base + spec->offset) = !negated;
-    return TRUE;
-  case OPT_INT: {
-    int v;
-    if (!parse_int (value, &v)) {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "Value \"%s\" invalid for option %s (number expected)",
-                   value, name);
-      return FALSE;
+  switch (spec->kind)
+    {
+      case OPT_BOOL:
+      case OPT_FLAG:
+        if (spec->offset != IGNORED)
+          *(gboolean *) (base + spec->offset) = !negated;
+        return TRUE;
+      case OPT_INT:
+        {
+          int v;
+          if (!parse_int (value, &v))
+            {
+              g_set_error (
+                  error, PCC_ERROR, PCC_ERROR_OPTION,
+                  "Value \"%s\" invalid for option %s (number expected)",
+                  value, name);
+              return FALSE;
+            }
+          if (spec->offset != IGNORED)
+            *(int *) (base + spec->offset) = v;
+          return TRUE;
+        }
+      case OPT_STRING:
+      case OPT_OPTSTR:
+        if (spec->kind == OPT_OPTSTR)
+          *(gboolean *) (base + spec->offset) = TRUE;
+        else if (spec->offset != IGNORED)
+          {
+            char **slot = (char **) (base + spec->offset);
+            g_free (*slot);
+            *slot = g_strdup (value);
+          }
+        return TRUE;
+      case OPT_ACTION:
+        switch (spec->offset)
+          {
+            case 0:
+              if (!pcc_rest_rule_from_string (value, &args->gm.rest_rule))
+                {
+                  g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                               "--rest-rule takes %s, not \"%s\"",
+                               pcc_policy_names (PCC_POLICY_REST_RULE), value);
+                  return FALSE;
+                }
+              return TRUE;
+            case 1:
+              {
+                char *end;
+                guint64 v = g_ascii_strtoull (value, &end, 10);
+                if (*value == '\0' || *end != '\0' || v == 0)
+                  {
+                    g_set_error (
+                        error, PCC_ERROR, PCC_ERROR_OPTION,
+                        "--max-size takes a number of bytes, not \"%s\"",
+                        value);
+                    return FALSE;
+                  }
+                args->max_size = v;
+                return TRUE;
+              }
+            default:
+              pcc_options_set_b4 (&args->gm,
+                                  spec->offset == 2 ? PCC_B4_TO : PCC_B4_CC);
+              return TRUE;
+          }
     }
-    if (spec->offset != IGNORED)
-      *(int *) (base + spec->offset) = v;
-    return TRUE;
-  }
-  case OPT_STRING:
-  case OPT_OPTSTR:
-    if (spec->kind == OPT_OPTSTR)
-      *(gboolean *) (base + spec->offset) = TRUE;
-    else if (spec->offset != IGNORED) {
-      char **slot = (char **) (base + spec->offset);
-      g_free (*slot);
-      *slot = g_strdup (value);
-    }
-    return TRUE;
-  case OPT_ACTION:
-    switch (spec->offset) {
-    case 0:
-      if (!pcc_rest_rule_from_string (value, &args->gm.rest_rule)) {
-        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                     "--rest-rule takes %s, not \"%s\"",
-                     pcc_policy_names (PCC_POLICY_REST_RULE), value);
-        return FALSE;
-      }
-      return TRUE;
-    case 1: {
-      char *end;
-      guint64 v = g_ascii_strtoull (value, &end, 10);
-      if (*value == '\0' || *end != '\0' || v == 0) {
-        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                     "--max-size takes a number of bytes, not \"%s\"", value);
-        return FALSE;
-      }
-      args->max_size = v;
-      return TRUE;
-    }
-    default:
-      pcc_options_set_b4 (&args->gm, spec->offset == 2 ? PCC_B4_TO : PCC_B4_CC);
-      return TRUE;
-    }
-  }
   return TRUE;
 }
 
@@ -215,48 +231,59 @@ takes_value (const OptSpec *spec)
 gboolean
 pcc_args_parse (PccArgs *args, char **argv, GError **error)
 {
-  for (guint i = 0; argv[i] != NULL; i++) {
-    const char *arg = argv[i];
-    if (strcmp (arg, "--") == 0) {
-      for (i++; argv[i] != NULL; i++)
-        g_ptr_array_add (args->files, g_strdup (argv[i]));
-      break;
-    }
-    if (arg[0] != '-' || arg[1] == '\0') {
-      g_ptr_array_add (args->files, g_strdup (arg));
-      continue;
-    }
-    const char *name = arg + (arg[1] == '-' ? 2 : 1);
-    const char *eq = strchr (name, '=');
-    g_autofree char *key = eq ? g_strndup (name, eq - name) : g_strdup (name);
-    gboolean negated;
-    const OptSpec *spec = lookup (key, &negated);
-    if (spec == NULL) {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "Unknown option: %s", key);
-      return FALSE;
-    }
-    const char *value = NULL;
-    if (takes_value (spec)) {
-      if (eq)
-        value = eq + 1;
-      else if (argv[i + 1] != NULL)
-        value = argv[++i];
-      else {
-        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                     "Option %s requires an argument", key);
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      const char *arg = argv[i];
+      if (strcmp (arg, "--") == 0)
+        {
+          for (i++; argv[i] != NULL; i++)
+            g_ptr_array_add (args->files, g_strdup (argv[i]));
+          break;
+        }
+      if (arg[0] != '-' || arg[1] == '\0')
+        {
+          g_ptr_array_add (args->files, g_strdup (arg));
+          continue;
+        }
+      const char *name = arg + (arg[1] == '-' ? 2 : 1);
+      const char *eq = strchr (name, '=');
+      g_autofree char *key
+          = eq ? g_strndup (name, eq - name) : g_strdup (name);
+      gboolean negated;
+      const OptSpec *spec = lookup (key, &negated);
+      if (spec == NULL)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                       "Unknown option: %s", key);
+          return FALSE;
+        }
+      const char *value = NULL;
+      if (takes_value (spec))
+        {
+          if (eq)
+            value = eq + 1;
+          else if (argv[i + 1] != NULL)
+            value = argv[++i];
+          else
+            {
+              g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                           "Option %s requires an argument", key);
+              return FALSE;
+            }
+        }
+      else if (spec->kind == OPT_OPTSTR)
+        {
+          value = eq ? eq + 1 : "";
+        }
+      else if (eq)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                       "Option %s does not take an argument", key);
+          return FALSE;
+        }
+      if (!apply (args, spec, key, negated, value, error))
         return FALSE;
-      }
-    } else if (spec->kind == OPT_OPTSTR) {
-      value = eq ? eq + 1 : "";
-    } else if (eq) {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "Option %s does not take an argument", key);
-      return FALSE;
     }
-    if (!apply (args, spec, key, negated, value, error))
-      return FALSE;
-  }
   return TRUE;
 }
 
@@ -265,52 +292,53 @@ pcc_conf_words (const char *data)
 {
   GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
   g_auto (GStrv) lines = g_strsplit (data, "\n", -1);
-  for (char **l = lines; *l; l++) {
-    g_strstrip (*l);
-    if ((*l)[0] == '#' || (*l)[0] == '\0')
-      continue;
-    g_auto (GStrv) parts = g_strsplit_set (*l, " \t\r\f\v", -1);
-    for (char **w = parts; *w; w++) {
-      if (**w == '\0')
+  for (char **l = lines; *l; l++)
+    {
+      g_strstrip (*l);
+      if ((*l)[0] == '#' || (*l)[0] == '\0')
         continue;
-      if (**w == '#')
-        break;
-      g_ptr_array_add (words, g_strdup (*w));
+      g_auto (GStrv) parts = g_strsplit_set (*l, " \t\r\f\v", -1);
+      for (char **w = parts; *w; w++)
+        {
+          if (**w == '\0')
+            continue;
+          if (**w == '#')
+            break;
+          g_ptr_array_add (words, g_strdup (*w));
+        }
     }
-  }
   return words;
 }
 
 const char *
 pcc_usage_text (void)
 {
-  return
-    "usage: patchcc [options] patchfile\n"
-    "       patchcc [options] -f file|directory\n"
-    "       patchcc cover [--template NAME] [--provenance-file F] PATCHES...\n"
-    "\n"
-    "patchcc prints what scripts/get_maintainer.pl prints, with THE REST\n"
-    "used only as a fallback (kernel/patches/0001), and takes its options:\n"
-    "  --email --m --r --n --l --s --moderated --multiline --separator STR\n"
-    "  --roles --rolestats --remove-duplicates --mailmap --keywords\n"
-    "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
-    "  --web --file-emails -f --fixes --git-fallback --git-chief-penguins\n"
-    "  --tree --mpath PATH (negate with --noX or --no-X)\n"
-    "Git history is not read: --git and --git-blame are refused, and\n"
-    "--git-fallback and Fixes: signers have no effect.\n"
-    "\n"
-    "patchcc's own options:\n"
-    "  --tree-path DIR    the kernel tree (default: the current directory if\n"
-    "                     it is the top of one, else $PATCHCC_TREE)\n"
-    "  --tree-rev REV     read MAINTAINERS from commit REV of the git\n"
-    "                     repository at the tree path\n"
-    "  --rest-rule RULE   seed (default), public (subscribers-only lists do\n"
-    "                     not count, kernel/patches/0003) or always\n"
-    "  --to, --cc         b4's To and Cc commands: --nogit --nogit-fallback\n"
-    "                     --nogit-chief-penguins --norolestats --nol (--nom)\n"
-    "  --explain          say why each recipient is there\n"
-    "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
-    "                     the THE REST fallback)\n"
-    "  --max-size BYTES   refuse larger inputs (default 67108864)\n"
-    "  --version, --help\n";
+  return "usage: patchcc [options] patchfile\n"
+         "       patchcc [options] -f file|directory\n"
+         "       patchcc cover [--template NAME] [--provenance-file F] PATCHES...\n"
+         "\n"
+         "patchcc prints what scripts/get_maintainer.pl prints, with THE REST\n"
+         "used only as a fallback (kernel/patches/0001), and takes its options:\n"
+         "  --email --m --r --n --l --s --moderated --multiline --separator STR\n"
+         "  --roles --rolestats --remove-duplicates --mailmap --keywords\n"
+         "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
+         "  --web --file-emails -f --fixes --git-fallback --git-chief-penguins\n"
+         "  --tree --mpath PATH (negate with --noX or --no-X)\n"
+         "Git history is not read: --git and --git-blame are refused, and\n"
+         "--git-fallback and Fixes: signers have no effect.\n"
+         "\n"
+         "patchcc's own options:\n"
+         "  --tree-path DIR    the kernel tree (default: the current directory if\n"
+         "                     it is the top of one, else $PATCHCC_TREE)\n"
+         "  --tree-rev REV     read MAINTAINERS from commit REV of the git\n"
+         "                     repository at the tree path\n"
+         "  --rest-rule RULE   seed (default), public (subscribers-only lists do\n"
+         "                     not count, kernel/patches/0003) or always\n"
+         "  --to, --cc         b4's To and Cc commands: --nogit --nogit-fallback\n"
+         "                     --nogit-chief-penguins --norolestats --nol (--nom)\n"
+         "  --explain          say why each recipient is there\n"
+         "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
+         "                     the THE REST fallback)\n"
+         "  --max-size BYTES   refuse larger inputs (default 67108864)\n"
+         "  --version, --help\n";
 }

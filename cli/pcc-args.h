@@ -28,17 +28,18 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  PccOptions gm;          /* the script's options */
-  GPtrArray *files;       /* patch files (or with -f, files of the tree) */
+typedef struct
+{
+  PccOptions gm;    /* the script's options */
+  GPtrArray *files; /* patch files (or with -f, files of the tree) */
   char *tree_path;
   char *tree_rev;
-  char *maintainer_path;  /* --mpath */
+  char *maintainer_path; /* --mpath */
   gboolean find_maintainer_files;
   gboolean explain;
   gboolean help, version;
-  gboolean interactive;   /* refused: patchcc is not interactive */
-  gboolean self_test;     /* refused */
+  gboolean interactive; /* refused: patchcc is not interactive */
+  gboolean self_test;   /* refused */
   gsize max_size;
 } PccArgs;
 

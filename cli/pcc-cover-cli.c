@@ -13,8 +13,8 @@
 #include "pcc-tool-trailers.h"
 #include "pcc-tree.h"
 
-
-typedef struct {
+typedef struct
+{
   char *template_name;
   char *template_dir;
   char *provenance_file;
@@ -83,8 +83,8 @@ read_text_file (const char *path, GError **error)
   if (memchr (data, '\0', len) || !g_utf8_validate (data, len, NULL))
     {
       g_free (data);
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "%s: not UTF-8 text", path);
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION, "%s: not UTF-8 text",
+                   path);
       return NULL;
     }
   return data;
@@ -93,8 +93,7 @@ read_text_file (const char *path, GError **error)
 /* b4's cover format: the first line is the title, then a blank line and
  * the body. */
 static gboolean
-read_cover_file (const char *path, char **title, char **blurb,
-                 GError **error)
+read_cover_file (const char *path, char **title, char **blurb, GError **error)
 {
   g_autofree char *data = read_text_file (path, error);
   if (!data)
@@ -128,8 +127,8 @@ patch_file_name (guint n, const char *subject)
       else
         dash = TRUE;
     }
-  while (s->len > start && (s->str[s->len - 1] == '.'
-                            || s->str[s->len - 1] == '-'))
+  while (s->len > start
+         && (s->str[s->len - 1] == '.' || s->str[s->len - 1] == '-'))
     g_string_truncate (s, s->len - 1);
   g_string_append (s, ".patch");
   return g_string_free (s, FALSE);
@@ -153,12 +152,12 @@ static char *
 render_b4_template (PccTemplate *tpl, const PccProvenance *prov,
                     const char *title, GError **error)
 {
-  static const char *const b4_tokens[] = {
-    "cover", "shortlog", "diffstat", "range_diff", "base_commit",
-    "change_id", "prerequisites", "signature", NULL
-  };
-  g_autoptr (GHashTable) v = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                    NULL, g_free);
+  static const char *const b4_tokens[]
+      = { "cover",         "shortlog",    "diffstat",
+          "range_diff",    "base_commit", "change_id",
+          "prerequisites", "signature",   NULL };
+  g_autoptr (GHashTable) v
+      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   for (guint i = 0; b4_tokens[i]; i++)
     g_hash_table_insert (v, (char *) b4_tokens[i],
                          g_strdup_printf ("${%s}", b4_tokens[i]));
@@ -171,24 +170,24 @@ render_b4_template (PccTemplate *tpl, const PccProvenance *prov,
   return pcc_template_render (tpl, v, error);
 }
 
-static const char summary_text[] =
-  "Prints the cover letter mail for a series of patches: From:, Subject:\n"
-  "\"[PATCH 0/N] ...\", To: and Cc: (the union of the patches' recipients,\n"
-  "To: maintainers and reviewers, Cc: lists, as b4 splits them) and the\n"
-  "body rendered from a template (b4's tokens, plus ${provenance}).\n"
-  "\n"
-  "PATCHES are files written by git format-patch or b4 send -o, folders\n"
-  "of them, or mboxes.  An existing [PATCH 0/N] mail gives the title and\n"
-  "the blurb.\n"
-  "\n"
-  "Use with b4:\n"
-  "  b4 send -o DIR && patchcc cover DIR      a cover from b4's output\n"
-  "  patchcc cover --b4-template -p prov.ini > F &&\n"
-  "    git config b4.prep-cover-template F    b4 fills the rest\n"
-  "  b4.send-auto-to-cmd = patchcc --to, b4.send-auto-cc-cmd = patchcc --cc\n"
-  "\n"
-  "Exit status: 0 on success, 1 for input that cannot be used, 2 for a\n"
-  "missing file, 255 for a bad option.";
+static const char summary_text[]
+    = "Prints the cover letter mail for a series of patches: From:, Subject:\n"
+      "\"[PATCH 0/N] ...\", To: and Cc: (the union of the patches' recipients,\n"
+      "To: maintainers and reviewers, Cc: lists, as b4 splits them) and the\n"
+      "body rendered from a template (b4's tokens, plus ${provenance}).\n"
+      "\n"
+      "PATCHES are files written by git format-patch or b4 send -o, folders\n"
+      "of them, or mboxes.  An existing [PATCH 0/N] mail gives the title and\n"
+      "the blurb.\n"
+      "\n"
+      "Use with b4:\n"
+      "  b4 send -o DIR && patchcc cover DIR      a cover from b4's output\n"
+      "  patchcc cover --b4-template -p prov.ini > F &&\n"
+      "    git config b4.prep-cover-template F    b4 fills the rest\n"
+      "  b4.send-auto-to-cmd = patchcc --to, b4.send-auto-cc-cmd = patchcc --cc\n"
+      "\n"
+      "Exit status: 0 on success, 1 for input that cannot be used, 2 for a\n"
+      "missing file, 255 for a bad option.";
 
 static int
 run (CoverArgs *a)
@@ -209,26 +208,28 @@ run (CoverArgs *a)
   else if (a->style && strcmp (a->style, "git") != 0)
     {
       return fail (PCC_EXIT_DIE, "--style must be git or b4, not “%s”",
-                     a->style);
+                   a->style);
     }
   PccPlanOptions popts;
   pcc_plan_options_init (&popts);
   if (a->split && !pcc_split_from_string (a->split, &popts.split))
     return fail (PCC_EXIT_DIE, "--split must be %s, not “%s”",
                  pcc_policy_names (PCC_POLICY_SPLIT), a->split);
-  if (a->rest_rule && !pcc_rest_rule_from_string (a->rest_rule,
-                                                  &popts.rest_rule))
+  if (a->rest_rule
+      && !pcc_rest_rule_from_string (a->rest_rule, &popts.rest_rule))
     return fail (PCC_EXIT_DIE, "--rest-rule must be %s, not “%s”",
                  pcc_policy_names (PCC_POLICY_REST_RULE), a->rest_rule);
   if (a->move_tool_trailers && !a->output_dir)
     {
-      return fail (PCC_EXIT_DIE, "--move-tool-trailers rewrites patches: give "
-                     "--output-dir DIR for the rewritten series (the input "
-                     "files are not changed)");
+      return fail (PCC_EXIT_DIE,
+                   "--move-tool-trailers rewrites patches: give "
+                   "--output-dir DIR for the rewritten series (the input "
+                   "files are not changed)");
     }
 
   g_autoptr (PccTemplate) tpl = pcc_template_load (
-    a->template_dir, a->template_name ? a->template_name : "default", &error);
+      a->template_dir, a->template_name ? a->template_name : "default",
+      &error);
   if (!tpl)
     {
       return fail (pcc_exit_status_for_error (error), "%s", error->message);
@@ -240,7 +241,8 @@ run (CoverArgs *a)
       prov = pcc_provenance_load_file (a->provenance_file, &error);
       if (!prov)
         {
-          return fail (pcc_exit_status_for_error (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s",
+                       error->message);
         }
     }
   else
@@ -262,7 +264,7 @@ run (CoverArgs *a)
       return fail (PCC_EXIT_DIE, "no patches given - use --help");
     }
   g_autoptr (PccSeries) series = pcc_series_new_from_paths (
-    (const char *const *) a->files, g_strv_length (a->files), &error);
+      (const char *const *) a->files, g_strv_length (a->files), &error);
   if (!series)
     {
       return fail (pcc_exit_status_for_error (error), "%s", error->message);
@@ -278,7 +280,8 @@ run (CoverArgs *a)
     if (found->len && !a->move_tool_trailers)
       {
         g_autofree char *rep = pcc_tool_trailers_report (series, found);
-        fprintf (stderr, "patchcc cover: the kernel no longer uses these "
+        fprintf (stderr,
+                 "patchcc cover: the kernel no longer uses these "
                  "trailers; how a patch was made belongs in the cover "
                  "letter (--move-tool-trailers -o DIR moves them):\n%s",
                  rep);
@@ -288,12 +291,15 @@ run (CoverArgs *a)
         g_autoptr (GArray) moved = NULL;
         if (!pcc_tool_trailers_migrate (series, prov, &moved, &error))
           {
-            return fail (pcc_exit_status_for_error (error), "%s", error->message);
+            return fail (pcc_exit_status_for_error (error), "%s",
+                         error->message);
           }
         g_autofree char *rep = pcc_tool_trailers_report (series, moved);
-        fprintf (stderr, "patchcc cover: moved to the provenance section "
+        fprintf (stderr,
+                 "patchcc cover: moved to the provenance section "
                  "(say how the output was reviewed in --provenance-file):\n"
-                 "%s", rep);
+                 "%s",
+                 rep);
       }
   }
 
@@ -305,7 +311,7 @@ run (CoverArgs *a)
       if (!rev)
         {
           return fail (1, "--at-base: the series has no base-commit: "
-                         "line (git format-patch --base=...)");
+                          "line (git format-patch --base=...)");
         }
     }
   g_autoptr (PccTree) tree = NULL;
@@ -316,7 +322,8 @@ run (CoverArgs *a)
                               PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV, &error);
       if (!tree)
         {
-          return fail (pcc_exit_status_for_error (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s",
+                       error->message);
         }
       if (!pcc_series_load_mailmap (series, tree, &error))
         {
@@ -330,7 +337,8 @@ run (CoverArgs *a)
   g_auto (GStrv) final_cc = NULL;
   if (!a->no_recipients)
     {
-      if (!pcc_tree_check_kernel_top (tree, "give --tree-path DIR (or "
+      if (!pcc_tree_check_kernel_top (tree,
+                                      "give --tree-path DIR (or "
                                       "PATCHCC_TREE), or --no-recipients",
                                       &error))
         return fail (PCC_EXIT_DIE, "%s", error->message);
@@ -340,11 +348,12 @@ run (CoverArgs *a)
           return fail (1, "%s", error->message);
         }
       g_autoptr (PccPlan) plan = pcc_series_plan_new (
-        series, engine, &popts, (const char *const *) a->to,
-        (const char *const *) a->cc, &error);
+          series, engine, &popts, (const char *const *) a->to,
+          (const char *const *) a->cc, &error);
       if (!plan)
         {
-          return fail (pcc_exit_status_for_error (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s",
+                       error->message);
         }
       final_to = pcc_plan_get_final (plan, PCC_FIELD_TO);
       final_cc = pcc_plan_get_final (plan, PCC_FIELD_CC);
@@ -363,14 +372,15 @@ run (CoverArgs *a)
   g_autoptr (PccCover) cover = pcc_cover_new (series);
   pcc_cover_set_template (cover, g_steal_pointer (&tpl));
   pcc_cover_set_provenance (cover, prov);
-  pcc_cover_set_style (cover, git_style ? PCC_COVER_STYLE_GIT
-                                        : PCC_COVER_STYLE_B4);
+  pcc_cover_set_style (cover,
+                       git_style ? PCC_COVER_STYLE_GIT : PCC_COVER_STYLE_B4);
   if (a->cover_file)
     {
       g_autofree char *t = NULL, *b = NULL;
       if (!read_cover_file (a->cover_file, &t, &b, &error))
         {
-          return fail (pcc_exit_status_for_error (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s",
+                       error->message);
         }
       pcc_cover_set_title (cover, t);
       pcc_cover_set_blurb (cover, b);
@@ -382,7 +392,8 @@ run (CoverArgs *a)
       g_autofree char *s = read_text_file (a->signature_file, &error);
       if (!s)
         {
-          return fail (pcc_exit_status_for_error (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s",
+                       error->message);
         }
       pcc_cover_set_signature (cover, s);
     }
@@ -397,7 +408,8 @@ run (CoverArgs *a)
       g_autofree char *r = read_text_file (a->range_diff_file, &error);
       if (!r)
         {
-          return fail (pcc_exit_status_for_error (error), "%s", error->message);
+          return fail (pcc_exit_status_for_error (error), "%s",
+                       error->message);
         }
       pcc_cover_set_range_diff (cover, r);
     }
@@ -405,8 +417,10 @@ run (CoverArgs *a)
     {
       const char *why = NULL;
       pcc_series_diffstat_is_exact (series, &why);
-      fprintf (stderr, "patchcc cover: note: the diffstat may differ from "
-               "git's (--at-base reads the base tree):\n%s", why);
+      fprintf (stderr,
+               "patchcc cover: note: the diffstat may differ from "
+               "git's (--at-base reads the base tree):\n%s",
+               why);
     }
 
   g_autofree char *text = NULL;
@@ -426,9 +440,8 @@ run (CoverArgs *a)
         {
           return fail (1, "%s: cannot create the folder", a->output_dir);
         }
-      g_autofree char *cpath = g_build_filename (a->output_dir,
-                                                 "0000-cover-letter.patch",
-                                                 NULL);
+      g_autofree char *cpath
+          = g_build_filename (a->output_dir, "0000-cover-letter.patch", NULL);
       if (!g_file_set_contents (cpath, text, -1, &error))
         {
           return fail (1, "%s", error->message);
@@ -455,7 +468,6 @@ run (CoverArgs *a)
   if (fflush (stdout) != 0)
     return fail (1, "writing the output failed");
   return 0;
-
 }
 
 int
@@ -475,13 +487,11 @@ pcc_cover_main (int argc, char **argv)
     { "provenance-file", 'p', 0, G_OPTION_ARG_FILENAME, &a.provenance_file,
       "How the series was made (a key file; see pcc-provenance.h)", "F" },
     { "tree-path", 0, 0, G_OPTION_ARG_FILENAME, &a.tree_path,
-      "The kernel tree (default: . if it is one, else $PATCHCC_TREE)",
-      "DIR" },
+      "The kernel tree (default: . if it is one, else $PATCHCC_TREE)", "DIR" },
     { "tree-rev", 0, 0, G_OPTION_ARG_STRING, &a.tree_rev,
       "Read MAINTAINERS and .mailmap from REV of the repository", "REV" },
     { "at-base", 0, 0, G_OPTION_ARG_NONE, &a.at_base,
-      "Use the series' base-commit as --tree-rev (exact diffstat too)",
-      NULL },
+      "Use the series' base-commit as --tree-rev (exact diffstat too)", NULL },
     { "title", 0, 0, G_OPTION_ARG_STRING, &a.title,
       "The cover letter's title (the subject after [PATCH 0/N])", "TEXT" },
     { "cover-file", 0, 0, G_OPTION_ARG_FILENAME, &a.cover_file,
@@ -512,14 +522,16 @@ pcc_cover_main (int argc, char **argv)
       "Print why each recipient is there (to stderr)", NULL },
     { "move-tool-trailers", 0, 0, G_OPTION_ARG_NONE, &a.move_tool_trailers,
       "Move Assisted-by: and other tool trailers into the provenance "
-      "section (needs --output-dir)", NULL },
+      "section (needs --output-dir)",
+      NULL },
     { "output-dir", 'o', 0, G_OPTION_ARG_FILENAME, &a.output_dir,
       "Write 0000-cover-letter.patch and the patches there", "DIR" },
     { "body-only", 0, 0, G_OPTION_ARG_NONE, &a.body_only,
       "Print only the rendered body", NULL },
     { "b4-template", 0, 0, G_OPTION_ARG_NONE, &a.b4_template,
       "Print a template for b4's prep-cover-template: provenance filled "
-      "in, b4's tokens kept", NULL },
+      "in, b4's tokens kept",
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a.files, NULL,
       NULL },
     { NULL }

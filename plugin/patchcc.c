@@ -44,8 +44,8 @@
 #include "patchcc_series.h"
 
 #define ACTION_GROUP "patchcc"
-#define ACTION_FIX "Tools/PatchccFix"
-#define ACCEL_FIX "<control><shift>R"
+#define ACTION_FIX   "Tools/PatchccFix"
+#define ACCEL_FIX    "<control><shift>R"
 /* Claws Mail 4.1 writes every recipient of a mail on one line of its
  * queue file ("R:<a>,<b>,...") and reads it back through an 8 KiB
  * buffer: addresses past that are silently not sent to. */
@@ -61,8 +61,8 @@ static guint warm_id;
 static void fix_action_cb (GtkAction *action, gpointer data);
 
 static const GtkActionEntry compose_actions[] = {
-  { ACTION_FIX, NULL, N_("Fix _patch recipients"), ACCEL_FIX,
-    N_("Set To and Cc the way get_maintainer.pl does for this patch"),
+  { ACTION_FIX, NULL, N_ ("Fix _patch recipients"), ACCEL_FIX,
+    N_ ("Set To and Cc the way get_maintainer.pl does for this patch"),
     G_CALLBACK (fix_action_cb) },
 };
 
@@ -92,8 +92,9 @@ compose_notice (Compose *compose, GtkMessageType type, const char *text)
       gtk_label_set_xalign (GTK_LABEL (label), 0.0);
       gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-      gtk_container_add (GTK_CONTAINER (gtk_info_bar_get_content_area (
-                             GTK_INFO_BAR (bar))), label);
+      gtk_container_add (
+          GTK_CONTAINER (gtk_info_bar_get_content_area (GTK_INFO_BAR (bar))),
+          label);
       g_object_set_data (G_OBJECT (bar), "patchcc-label", label);
       g_signal_connect (bar, "response", G_CALLBACK (infobar_response), NULL);
       gtk_box_pack_start (GTK_BOX (compose->vbox2), bar, FALSE, FALSE, 0);
@@ -112,8 +113,7 @@ static void
 report_problem (Compose *compose, const char *what, const char *why)
 {
   g_autofree char *text = g_strdup_printf (
-      _("patchcc: %s: %s. To and Cc are left as you typed them."), what,
-      why);
+      _ ("patchcc: %s: %s. To and Cc are left as you typed them."), what, why);
 
   g_warning ("%s", text);
   log_warning (LOG_PROTOCOL, "%s\n", text);
@@ -145,11 +145,9 @@ row_kind (ComposeHeaderEntry *row)
 {
   g_autofree char *h = g_strstrip (g_strdup (row_header (row)));
 
-  if (g_ascii_strcasecmp (h, prefs_common_translated_header_name ("To:"))
-      == 0)
+  if (g_ascii_strcasecmp (h, prefs_common_translated_header_name ("To:")) == 0)
     return 'T';
-  if (g_ascii_strcasecmp (h, prefs_common_translated_header_name ("Cc:"))
-      == 0)
+  if (g_ascii_strcasecmp (h, prefs_common_translated_header_name ("Cc:")) == 0)
     return 'C';
   return 0;
 }
@@ -186,8 +184,8 @@ read_recipients (Compose *compose, GPtrArray *to, GPtrArray *cc)
 static char *
 read_body (Compose *compose)
 {
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (
-      GTK_TEXT_VIEW (compose->text));
+  GtkTextBuffer *buffer
+      = gtk_text_view_get_buffer (GTK_TEXT_VIEW (compose->text));
   GtkTextIter start, end;
 
   gtk_text_buffer_get_start_iter (buffer, &start);
@@ -203,7 +201,8 @@ is_text_attachment (const AttachInfo *ai)
   if (ai->file == NULL || ct == NULL || ai->size > MAX_ATTACHMENT)
     return FALSE;
   return g_ascii_strncasecmp (ct, "text/", 5) == 0
-         || g_str_has_suffix (ct, "/x-patch") || g_str_has_suffix (ct, "/x-diff")
+         || g_str_has_suffix (ct, "/x-patch")
+         || g_str_has_suffix (ct, "/x-diff")
          || g_ascii_strcasecmp (ct, "application/mbox") == 0;
 }
 
@@ -353,8 +352,10 @@ write_recipients (Compose *compose, PccPlan *plan)
               /* Claws always keeps an empty last row; if not, let it make
                * rows its own way. */
               table_update (compose, r->value, FALSE);
-              compose_entry_append (compose, r->value, r->field == PCC_FIELD_TO
-                                    ? COMPOSE_TO : COMPOSE_CC, PREF_NONE);
+              compose_entry_append (compose, r->value,
+                                    r->field == PCC_FIELD_TO ? COMPOSE_TO
+                                                             : COMPOSE_CC,
+                                    PREF_NONE);
               continue;
             }
         }
@@ -364,16 +365,18 @@ write_recipients (Compose *compose, PccPlan *plan)
 
 /* --- the fix ------------------------------------------------------------- */
 
-typedef enum {
-  FIX_INTERACTIVE,   /* the menu item or the toolbar button */
-  FIX_ASK,           /* on send, review when something changes */
-  FIX_REWRITE,       /* on send, apply silently */
+typedef enum
+{
+  FIX_INTERACTIVE, /* the menu item or the toolbar button */
+  FIX_ASK,         /* on send, review when something changes */
+  FIX_REWRITE,     /* on send, apply silently */
 } FixMode;
 
-typedef enum {
+typedef enum
+{
   FIX_APPLIED,
   FIX_UNCHANGED,
-  FIX_STOP_SENDING,  /* the user chose to go back to editing */
+  FIX_STOP_SENDING, /* the user chose to go back to editing */
 } FixResult;
 
 static void
@@ -400,7 +403,7 @@ describe_changes (PccPlan *plan)
       else
         add_cc++;
     }
-  return g_strdup_printf (_("%u added to To, %u added to Cc, %u removed"),
+  return g_strdup_printf (_ ("%u added to To, %u added to Cc, %u removed"),
                           add_to, add_cc, drop);
 }
 
@@ -423,8 +426,8 @@ envelope_bytes (Compose *compose, PccPlan *plan)
 
   for (int f = 0; f < 2; f++)
     {
-      g_auto (GStrv) final = pcc_plan_get_final (plan, f ? PCC_FIELD_CC
-                                                          : PCC_FIELD_TO);
+      g_auto (GStrv) final
+          = pcc_plan_get_final (plan, f ? PCC_FIELD_CC : PCC_FIELD_TO);
       for (guint i = 0; final[i]; i++)
         {
           g_autofree char *name = NULL;
@@ -476,7 +479,7 @@ fix_compose (Compose *compose, FixMode mode)
     {
       /* Only worth a word when the mail looks like a patch. */
       if (mode == FIX_INTERACTIVE || pcc_fixer_subject_is_patch (subject))
-        report_problem (compose, _("cannot read the patch"), error->message);
+        report_problem (compose, _ ("cannot read the patch"), error->message);
       return FIX_UNCHANGED;
     }
   g_ptr_array_add (patches, mail);
@@ -485,10 +488,11 @@ fix_compose (Compose *compose, FixMode mode)
                                 patches->len))
     {
       if (mode == FIX_INTERACTIVE)
-        compose_notice (compose, GTK_MESSAGE_INFO,
-            _("patchcc: this mail is not a patch (no diff in the body or a "
-              "text attachment, and the subject does not start with "
-              "[PATCH]); To and Cc are left alone."));
+        compose_notice (
+            compose, GTK_MESSAGE_INFO,
+            _ ("patchcc: this mail is not a patch (no diff in the body or a "
+               "text attachment, and the subject does not start with "
+               "[PATCH]); To and Cc are left alone."));
       return FIX_UNCHANGED;
     }
   for (guint i = 0; i < patches->len; i++)
@@ -499,10 +503,10 @@ fix_compose (Compose *compose, FixMode mode)
 
       if (ds == NULL)
         {
-          report_problem (compose, _("cover letter"),
-                          _("no diff and no diffstat to find the series' "
-                            "files in; attach the patches or fix each "
-                            "patch's recipients"));
+          report_problem (compose, _ ("cover letter"),
+                          _ ("no diff and no diffstat to find the series' "
+                             "files in; attach the patches or fix each "
+                             "patch's recipients"));
           return FIX_UNCHANGED;
         }
       g_ptr_array_add (patches, ds);
@@ -516,7 +520,7 @@ fix_compose (Compose *compose, FixMode mode)
                          &error);
   if (plan == NULL)
     {
-      report_problem (compose, _("cannot compute the recipients"),
+      report_problem (compose, _ ("cannot compute the recipients"),
                       error->message);
       return FIX_UNCHANGED;
     }
@@ -527,21 +531,21 @@ fix_compose (Compose *compose, FixMode mode)
       && envelope_bytes (compose, plan) > CLAWS_MAX_RECIPIENT_BYTES)
     {
       g_autofree char *why = g_strdup_printf (
-          _("%zu bytes of addresses; Claws Mail keeps at most about %d "
-            "bytes of recipients per mail and would silently leave out the "
-            "rest. Send this patch with git send-email, with "
-            "\"patchcc --to\" and \"patchcc --cc\" as --to-cmd and "
-            "--cc-cmd"), envelope_bytes (compose, plan),
-          CLAWS_MAX_RECIPIENT_BYTES);
-      report_problem (compose, _("too many recipients for Claws Mail"), why);
+          _ ("%zu bytes of addresses; Claws Mail keeps at most about %d "
+             "bytes of recipients per mail and would silently leave out the "
+             "rest. Send this patch with git send-email, with "
+             "\"patchcc --to\" and \"patchcc --cc\" as --to-cmd and "
+             "--cc-cmd"),
+          envelope_bytes (compose, plan), CLAWS_MAX_RECIPIENT_BYTES);
+      report_problem (compose, _ ("too many recipients for Claws Mail"), why);
       return FIX_UNCHANGED;
     }
 
   if (!pcc_plan_has_changes (plan))
     {
       if (mode == FIX_INTERACTIVE)
-        report_info (compose, _("To and Cc already hold what "
-                                "get_maintainer.pl gives for this patch."));
+        report_info (compose, _ ("To and Cc already hold what "
+                                 "get_maintainer.pl gives for this patch."));
       return FIX_UNCHANGED;
     }
 
@@ -555,13 +559,13 @@ fix_compose (Compose *compose, FixMode mode)
         {
           GtkWidget *cancel = gtk_dialog_get_widget_for_response (
               GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-          gtk_button_set_label (GTK_BUTTON (cancel), _("Send _as typed"));
-          gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Back to editing"),
+          gtk_button_set_label (GTK_BUTTON (cancel), _ ("Send _as typed"));
+          gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Back to editing"),
                                  GTK_RESPONSE_REJECT);
-          gtk_button_set_label (GTK_BUTTON (
-              gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                  GTK_RESPONSE_APPLY)),
-              _("_Apply and send"));
+          gtk_button_set_label (
+              GTK_BUTTON (gtk_dialog_get_widget_for_response (
+                  GTK_DIALOG (dialog), GTK_RESPONSE_APPLY)),
+              _ ("_Apply and send"));
         }
       g_signal_connect (dialog, "draw", G_CALLBACK (note_first_draw),
                         &t_drawn);
@@ -587,7 +591,7 @@ fix_compose (Compose *compose, FixMode mode)
   {
     g_autofree char *what = describe_changes (plan);
     g_autofree char *text = g_strdup_printf (
-        _("%s (%s; %.1f ms)."), what, tree_desc ? tree_desc : "",
+        _ ("%s (%s; %.1f ms)."), what, tree_desc ? tree_desc : "",
         (t_ready - t_start + t_rows) / 1000.0);
     report_info (compose, text);
   }
@@ -595,11 +599,12 @@ fix_compose (Compose *compose, FixMode mode)
    * typed or pasted when automatic wrapping is on, and a re-wrapped patch
    * no longer applies. */
   if (compose->autowrap && mode == FIX_INTERACTIVE)
-    compose_notice (compose, GTK_MESSAGE_WARNING,
-        _("patchcc: recipients fixed. Automatic line wrapping is on in "
-          "this window: long lines of a patch get re-wrapped and it will "
-          "not apply. Turn it off (Options, Auto wrapping; for good: "
-          "Preferences, Compose, Wrapping) and paste the patch again."));
+    compose_notice (
+        compose, GTK_MESSAGE_WARNING,
+        _ ("patchcc: recipients fixed. Automatic line wrapping is on in "
+           "this window: long lines of a patch get re-wrapped and it will "
+           "not apply. Turn it off (Options, Auto wrapping; for good: "
+           "Preferences, Compose, Wrapping) and paste the patch again."));
   return FIX_APPLIED;
 }
 
@@ -628,7 +633,8 @@ before_send_hook (gpointer source, gpointer data)
       || settings->on_send == PCC_ON_SEND_OFF)
     return FALSE;
   r = fix_compose (compose, settings->on_send == PCC_ON_SEND_REWRITE
-                              ? FIX_REWRITE : FIX_ASK);
+                                ? FIX_REWRITE
+                                : FIX_ASK);
   /* Filling the last header row queues a zero-delay callback on the
    * compose window, which Claws may free right after sending: let it run
    * now. */
@@ -671,12 +677,11 @@ remove_menu (Compose *compose)
 {
   /* Nothing of ours may outlive the plugin's code: the bar's close
    * button is connected to it. */
-  GtkWidget *bar = g_object_get_data (G_OBJECT (compose->window),
-                                      "patchcc-infobar");
+  GtkWidget *bar
+      = g_object_get_data (G_OBJECT (compose->window), "patchcc-infobar");
   if (bar != NULL)
     {
-      g_object_set_data (G_OBJECT (compose->window), "patchcc-infobar",
-                         NULL);
+      g_object_set_data (G_OBJECT (compose->window), "patchcc-infobar", NULL);
       gtk_widget_destroy (bar);
     }
 
@@ -688,8 +693,8 @@ remove_menu (Compose *compose)
       if (strcmp (gtk_action_group_get_name (group), ACTION_GROUP) != 0)
         continue;
       gtk_ui_manager_remove_ui (compose->ui_manager,
-          GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (group),
-                                               "patchcc-merge-id")));
+                                GPOINTER_TO_UINT (g_object_get_data (
+                                    G_OBJECT (group), "patchcc-merge-id")));
       gtk_ui_manager_remove_action_group (compose->ui_manager, group);
       break;
     }
@@ -736,7 +741,7 @@ plugin_init (gchar **error)
                                    before_send_hook, NULL);
   if (hook_send == HOOK_NONE)
     {
-      *error = g_strdup (_("Failed to register the check before sending"));
+      *error = g_strdup (_ ("Failed to register the check before sending"));
       return -1;
     }
   hook_created = hooks_register_hook (COMPOSE_CREATED_HOOKLIST,
@@ -744,7 +749,7 @@ plugin_init (gchar **error)
   if (hook_created == HOOK_NONE)
     {
       hooks_unregister_hook (COMPOSE_CHECK_BEFORE_SEND_HOOKLIST, hook_send);
-      *error = g_strdup (_("Failed to register the compose window hook"));
+      *error = g_strdup (_ ("Failed to register the compose window hook"));
       return -1;
     }
 
@@ -752,7 +757,7 @@ plugin_init (gchar **error)
   patchcc_prefs_init (prefs_changed);
   patchcc_series_init ();
   prefs_toolbar_register_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
-                                      _("Fix patch recipients"), toolbar_cb,
+                                      _ ("Fix patch recipients"), toolbar_cb,
                                       NULL);
   /* Compose windows opened before the plugin was loaded. */
   for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
@@ -774,7 +779,7 @@ plugin_done (void)
   for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
     remove_menu (l->data);
   prefs_toolbar_unregister_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
-                                        _("Fix patch recipients"));
+                                        _ ("Fix patch recipients"));
   patchcc_series_done ();
   patchcc_prefs_done ();
   g_clear_pointer (&fixer, pcc_fixer_free);
@@ -791,17 +796,17 @@ plugin_name (void)
 const gchar *
 plugin_desc (void)
 {
-  return _("Sets To and Cc of Linux kernel patch mails the way "
-           "scripts/get_maintainer.pl does, with THE REST "
-           "(linux-kernel@vger.kernel.org) only as a fallback, and shows "
-           "why each address is there.\n\n"
-           "In a compose window: Tools, Fix patch recipients "
-           "(Ctrl+Shift+R), or the toolbar item of the same name. "
-           "On sending, the review is shown when recipients would change "
-           "(see Preferences, Plugins, patchcc).\n\n"
-           "The mail body is never changed. Turn off automatic line "
-           "wrapping (Preferences, Compose, Wrapping) when sending "
-           "patches.");
+  return _ ("Sets To and Cc of Linux kernel patch mails the way "
+            "scripts/get_maintainer.pl does, with THE REST "
+            "(linux-kernel@vger.kernel.org) only as a fallback, and shows "
+            "why each address is there.\n\n"
+            "In a compose window: Tools, Fix patch recipients "
+            "(Ctrl+Shift+R), or the toolbar item of the same name. "
+            "On sending, the review is shown when recipients would change "
+            "(see Preferences, Plugins, patchcc).\n\n"
+            "The mail body is never changed. Turn off automatic line "
+            "wrapping (Preferences, Compose, Wrapping) when sending "
+            "patches.");
 }
 
 const gchar *
@@ -826,7 +831,7 @@ struct PluginFeature *
 plugin_provides (void)
 {
   static struct PluginFeature features[] = {
-    { PLUGIN_UTILITY, N_("Kernel patch recipients") },
+    { PLUGIN_UTILITY, N_ ("Kernel patch recipients") },
     { PLUGIN_NOTHING, NULL },
   };
   return features;

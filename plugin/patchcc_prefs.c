@@ -16,7 +16,8 @@
 #define PREFS_BLOCK_NAME "patchcc"
 
 /* What clawsrc holds, as PrefParam reads and writes it. */
-static struct {
+static struct
+{
   gchar *tree_path;
   gchar *tree_rev;
   gboolean use_base_commit;
@@ -26,23 +27,23 @@ static struct {
   gchar *rest_rule;
 } rc;
 
-static PrefParam param[] = {
-  { "tree_path", "", &rc.tree_path, P_STRING, NULL, NULL, NULL },
-  { "tree_rev", "", &rc.tree_rev, P_STRING, NULL, NULL, NULL },
-  { "use_base_commit", "FALSE", &rc.use_base_commit, P_BOOL, NULL, NULL,
-    NULL },
-  { "on_send", "ask", &rc.on_send, P_STRING, NULL, NULL, NULL },
-  { "split", "b4", &rc.split, P_STRING, NULL, NULL, NULL },
-  { "drop_lkml_for_new_files", "FALSE", &rc.drop_lkml_for_new_files, P_BOOL,
-    NULL, NULL, NULL },
-  { "rest_rule", "seed", &rc.rest_rule, P_STRING, NULL, NULL, NULL },
-  { NULL, NULL, NULL, P_OTHER, NULL, NULL, NULL }
-};
+static PrefParam param[]
+    = { { "tree_path", "", &rc.tree_path, P_STRING, NULL, NULL, NULL },
+        { "tree_rev", "", &rc.tree_rev, P_STRING, NULL, NULL, NULL },
+        { "use_base_commit", "FALSE", &rc.use_base_commit, P_BOOL, NULL, NULL,
+          NULL },
+        { "on_send", "ask", &rc.on_send, P_STRING, NULL, NULL, NULL },
+        { "split", "b4", &rc.split, P_STRING, NULL, NULL, NULL },
+        { "drop_lkml_for_new_files", "FALSE", &rc.drop_lkml_for_new_files,
+          P_BOOL, NULL, NULL, NULL },
+        { "rest_rule", "seed", &rc.rest_rule, P_STRING, NULL, NULL, NULL },
+        { NULL, NULL, NULL, P_OTHER, NULL, NULL, NULL } };
 
 static PccSettings settings;
 static void (*changed_cb) (void);
 
-typedef struct {
+typedef struct
+{
   PrefsPage page;
   GtkWidget *form;
 } PatchccPage;
@@ -64,13 +65,16 @@ settings_from_rc (void)
   settings.drop_lkml_for_new_files = rc.drop_lkml_for_new_files;
   if (!pcc_on_send_from_string (rc.on_send, &settings.on_send))
     g_warning ("clawsrc [" PREFS_BLOCK_NAME "]: on_send=%s is not off, ask "
-               "or rewrite; using ask", rc.on_send);
+               "or rewrite; using ask",
+               rc.on_send);
   if (!pcc_split_from_string (rc.split, &settings.split))
     g_warning ("clawsrc [" PREFS_BLOCK_NAME "]: split=%s is not b4 or cc; "
-               "using b4", rc.split);
+               "using b4",
+               rc.split);
   if (!pcc_rest_rule_from_string (rc.rest_rule, &settings.rest_rule))
     g_warning ("clawsrc [" PREFS_BLOCK_NAME "]: rest_rule=%s is not seed, "
-               "public or always; using seed", rc.rest_rule);
+               "public or always; using seed",
+               rc.rest_rule);
 }
 
 static void
@@ -94,8 +98,8 @@ static void
 save_config (void)
 {
   PrefFile *pfile;
-  g_autofree gchar *rcpath = g_strconcat (get_rc_dir (), G_DIR_SEPARATOR_S,
-                                          COMMON_RC, NULL);
+  g_autofree gchar *rcpath
+      = g_strconcat (get_rc_dir (), G_DIR_SEPARATOR_S, COMMON_RC, NULL);
 
   pfile = prefs_write_open (rcpath);
   if (pfile == NULL || prefs_set_block_label (pfile, PREFS_BLOCK_NAME) < 0)
@@ -151,7 +155,7 @@ patchcc_prefs_init (void (*changed) (void))
   g_autofree gchar *rcpath = NULL;
 
   changed_cb = changed;
-  path[0] = _("Plugins");
+  path[0] = _ ("Plugins");
   path[1] = "patchcc";
   path[2] = NULL;
 

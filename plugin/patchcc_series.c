@@ -43,7 +43,7 @@
 #include "patchcc_series.h"
 
 #define ACTION_SERIES "Tools/PatchccSeries"
-#define ACCEL_SERIES "<control><shift>J"
+#define ACCEL_SERIES  "<control><shift>J"
 #define RESPONSE_SEND 1
 
 static guint main_menu_id;
@@ -53,17 +53,18 @@ static char *last_dir;
 static void series_action_cb (GtkAction *action, gpointer data);
 
 static GtkActionEntry series_actions[] = {
-  { ACTION_SERIES, NULL, N_("Compose patch _series…"), ACCEL_SERIES,
-    N_("A cover letter and a series of patch mails, sent as one thread"),
+  { ACTION_SERIES, NULL, N_ ("Compose patch _series…"), ACCEL_SERIES,
+    N_ ("A cover letter and a series of patch mails, sent as one thread"),
     G_CALLBACK (series_action_cb) },
 };
 
 /* --- mails ------------------------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   char *name;
-  char *value;    /* unfolded, as written (encoded-words kept) */
-  char *raw;      /* the header's lines, folding kept, with the newline */
+  char *value; /* unfolded, as written (encoded-words kept) */
+  char *raw;   /* the header's lines, folding kept, with the newline */
 } RawHeader;
 
 static void
@@ -115,7 +116,7 @@ read_headers (const char *data, gsize len, gsize *body_offset)
         {
           const char *colon = memchr (p, ':', l);
           if (!colon)
-            break;  /* not a header: the body starts here */
+            break; /* not a header: the body starts here */
           cur = g_new0 (RawHeader, 1);
           cur->name = g_strndup (p, colon - p);
           cur->value = g_strstrip (g_strndup (colon + 1, p + l - colon - 1));
@@ -143,24 +144,23 @@ find_header (GPtrArray *hs, const char *name)
 static char *
 rfc2822_date (gint64 unix_time)
 {
-  static const char *const days[] = { "Mon", "Tue", "Wed", "Thu", "Fri",
-                                      "Sat", "Sun" };
-  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May",
-                                        "Jun", "Jul", "Aug", "Sep", "Oct",
-                                        "Nov", "Dec" };
+  static const char *const days[]
+      = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
+  static const char *const months[]
+      = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
   g_autoptr (GDateTime) t = g_date_time_new_from_unix_local (unix_time);
   gint64 off = g_date_time_get_utc_offset (t) / G_TIME_SPAN_MINUTE;
   char sign = off < 0 ? '-' : '+';
   if (off < 0)
     off = -off;
-  return g_strdup_printf ("%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
-                          days[g_date_time_get_day_of_week (t) - 1],
-                          g_date_time_get_day_of_month (t),
-                          months[g_date_time_get_month (t) - 1],
-                          g_date_time_get_year (t), g_date_time_get_hour (t),
-                          g_date_time_get_minute (t),
-                          g_date_time_get_second (t), sign,
-                          (int) (off / 60), (int) (off % 60));
+  return g_strdup_printf (
+      "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
+      days[g_date_time_get_day_of_week (t) - 1],
+      g_date_time_get_day_of_month (t), months[g_date_time_get_month (t) - 1],
+      g_date_time_get_year (t), g_date_time_get_hour (t),
+      g_date_time_get_minute (t), g_date_time_get_second (t), sign,
+      (int) (off / 60), (int) (off % 60));
 }
 
 static gboolean
@@ -172,12 +172,12 @@ append_addresses (GString *mail, const char *field, char **addrs,
     {
       if (!addrs[i][0])
         continue;
-      g_autofree char *enc = pcc_cover_encode_header (field, addrs[i], TRUE,
-                                                      error);
+      g_autofree char *enc
+          = pcc_cover_encode_header (field, addrs[i], TRUE, error);
       if (!enc)
         return FALSE;
-      g_string_append_printf (mail, n ? ",\n %s" : "%s: %s",
-                              n ? enc : field, n ? "" : enc);
+      g_string_append_printf (mail, n ? ",\n %s" : "%s: %s", n ? enc : field,
+                              n ? "" : enc);
       n++;
     }
   if (n)
@@ -190,14 +190,13 @@ static GSList *
 envelope (char **to, char **cc, GError **error)
 {
   GSList *list = NULL;
-  GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                            NULL);
+  GHashTable *seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   char **fields[] = { to, cc };
   for (guint f = 0; f < 2; f++)
     for (guint i = 0; fields[f] && fields[f][i]; i++)
       {
-        g_autoptr (GPtrArray) a = pcc_address_list_parse (fields[f][i],
-                                                          error);
+        g_autoptr (GPtrArray) a = pcc_address_list_parse (fields[f][i], error);
         if (!a)
           {
             g_slist_free_full (list, g_free);
@@ -226,17 +225,18 @@ static char **
 merge (char **a, char **b)
 {
   GPtrArray *out = g_ptr_array_new ();
-  GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                            NULL);
+  GHashTable *seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   char **lists[] = { a, b };
   for (guint l = 0; l < 2; l++)
     for (guint i = 0; lists[l] && lists[l][i]; i++)
       {
-        g_autoptr (GPtrArray) parsed = pcc_address_list_parse (lists[l][i],
-                                                               NULL);
-        char *key = g_ascii_strdown (parsed && parsed->len
-                                       ? ((PccAddress *) parsed->pdata[0])->email
-                                       : lists[l][i], -1);
+        g_autoptr (GPtrArray) parsed
+            = pcc_address_list_parse (lists[l][i], NULL);
+        char *key = g_ascii_strdown (
+            parsed && parsed->len ? ((PccAddress *) parsed->pdata[0])->email
+                                  : lists[l][i],
+            -1);
         if (g_hash_table_contains (seen, key))
           {
             g_free (key);
@@ -254,21 +254,21 @@ merge (char **a, char **b)
 static char **
 minus (char **cc, char **to)
 {
-  GHashTable *in_to = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                             NULL);
+  GHashTable *in_to
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; to && to[i]; i++)
     {
       g_autoptr (GPtrArray) p = pcc_address_list_parse (to[i], NULL);
       for (guint k = 0; p && k < p->len; k++)
-        g_hash_table_add (in_to, g_ascii_strdown (
-                                   ((PccAddress *) p->pdata[k])->email, -1));
+        g_hash_table_add (
+            in_to, g_ascii_strdown (((PccAddress *) p->pdata[k])->email, -1));
     }
   GPtrArray *out = g_ptr_array_new ();
   for (guint i = 0; cc && cc[i]; i++)
     {
       g_autoptr (GPtrArray) p = pcc_address_list_parse (cc[i], NULL);
       g_autofree char *key = g_ascii_strdown (
-        p && p->len ? ((PccAddress *) p->pdata[0])->email : cc[i], -1);
+          p && p->len ? ((PccAddress *) p->pdata[0])->email : cc[i], -1);
       if (!g_hash_table_contains (in_to, key))
         g_ptr_array_add (out, g_strdup (cc[i]));
     }
@@ -277,13 +277,14 @@ minus (char **cc, char **to)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
-typedef struct {
+typedef struct
+{
   PrefsAccount *account;
-  char *from;          /* "Name <addr>" of the account */
+  char *from; /* "Name <addr>" of the account */
   char *from_email;
   char *domain;
-  gint64 start;        /* Date: of the cover; +1 s per patch */
-  char *stamp;         /* Message-Id stem */
+  gint64 start; /* Date: of the cover; +1 s per patch */
+  char *stamp;  /* Message-Id stem */
 } Sender;
 
 static void
@@ -310,8 +311,8 @@ send_one (const Sender *s, const char *what, const char *text, gsize len,
   if (!rcpts)
     {
       if (error && !*error)
-        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                     "%s: no recipients", what);
+        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION, "%s: no recipients",
+                     what);
       return FALSE;
     }
   char *path = NULL;
@@ -329,7 +330,7 @@ send_one (const Sender *s, const char *what, const char *text, gsize len,
       if (r != 0)
         {
           g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
-                       _("sending %s failed (see Tools, Network Log)"), what);
+                       _ ("sending %s failed (see Tools, Network Log)"), what);
           ok = FALSE;
         }
       else
@@ -348,11 +349,11 @@ send_one (const Sender *s, const char *what, const char *text, gsize len,
 
 /* The header block every mail shares. */
 static gboolean
-common_headers (GString *mail, const Sender *s, char **to, char **cc,
-                guint n, const char *in_reply_to, GError **error)
+common_headers (GString *mail, const Sender *s, char **to, char **cc, guint n,
+                const char *in_reply_to, GError **error)
 {
-  g_autofree char *from = pcc_cover_encode_header ("From", s->from, TRUE,
-                                                   error);
+  g_autofree char *from
+      = pcc_cover_encode_header ("From", s->from, TRUE, error);
   if (!from)
     return FALSE;
   g_string_append_printf (mail, "From: %s\n", from);
@@ -372,13 +373,14 @@ common_headers (GString *mail, const Sender *s, char **to, char **cc,
 
 /* --- the dialog ---------------------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   char *dir;
   PccSeries *series;
-  PccEngine *engine;    /* owned by series_fixer */
-  PccPlan *plan;        /* the cover's */
+  PccEngine *engine; /* owned by series_fixer */
+  PccPlan *plan;     /* the cover's */
   PccPlanOptions popts;
-  char **cover_to;      /* typed for the cover: they go to every mail */
+  char **cover_to; /* typed for the cover: they go to every mail */
   char **cover_cc;
   GtkWidget *dialog;
   PccCoverPanel *panel;
@@ -424,17 +426,20 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
   if (!s.account || !s.account->address)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   _("no default account to send from"));
+                   _ ("no default account to send from"));
       return FALSE;
     }
   s.from_email = g_strdup (s.account->address);
-  s.from = s.account->name && *s.account->name
-             ? g_strdup_printf ("%s <%s>", s.account->name, s.account->address)
-             : g_strdup (s.account->address);
+  s.from
+      = s.account->name && *s.account->name
+            ? g_strdup_printf ("%s <%s>", s.account->name, s.account->address)
+            : g_strdup (s.account->address);
   const char *at = strchr (s.from_email, '@');
   s.domain = g_strdup (s.account->set_domain && s.account->domain
-                         && *s.account->domain ? s.account->domain
-                       : at ? at + 1 : "localhost");
+                               && *s.account->domain
+                           ? s.account->domain
+                       : at ? at + 1
+                            : "localhost");
   s.start = g_get_real_time () / G_USEC_PER_SEC;
   {
     g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
@@ -446,8 +451,10 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
   guint n = pcc_series_get_n_patches (j->series);
   GPtrArray *mails = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *lens = g_ptr_array_new ();
-  GPtrArray *tos = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  GPtrArray *ccs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  GPtrArray *tos
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  GPtrArray *ccs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   gboolean ok = TRUE;
   g_autofree char *cover_id = message_id (&s, 0);
 
@@ -459,8 +466,8 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
     g_auto (GStrv) cc0 = merge (pcc, j->cover_cc);
     char **cc = minus (cc0, to);
     GString *m = g_string_new (NULL);
-    g_autofree char *esubj = pcc_cover_encode_header ("Subject", subject,
-                                                      FALSE, error);
+    g_autofree char *esubj
+        = pcc_cover_encode_header ("Subject", subject, FALSE, error);
     ok = esubj && common_headers (m, &s, to, cc, 0, NULL, error);
     if (ok)
       {
@@ -491,8 +498,8 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
       g_auto (GStrv) typed_to = merge (own_to, j->cover_to);
       g_auto (GStrv) typed_cc = merge (own_cc, j->cover_cc);
       g_autoptr (PccPlan) plan = pcc_plan_new (
-        j->engine, &j->popts, &patch, 1, (const char *const *) typed_to,
-        (const char *const *) typed_cc, error);
+          j->engine, &j->popts, &patch, 1, (const char *const *) typed_to,
+          (const char *const *) typed_cc, error);
       if (!plan)
         {
           ok = FALSE;
@@ -510,7 +517,7 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
       if (!subj)
         {
           g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                       _("%s has no Subject: line"),
+                       _ ("%s has no Subject: line"),
                        pcc_series_get_patch_source (j->series, i));
           ok = FALSE;
         }
@@ -519,9 +526,9 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
       if (ok)
         {
           g_string_append (m, subj->raw);
-          static const char *const keep[] = {
-            "MIME-Version", "Content-Type", "Content-Transfer-Encoding",
-            NULL };
+          static const char *const keep[]
+              = { "MIME-Version", "Content-Type", "Content-Transfer-Encoding",
+                  NULL };
           for (guint k = 0; keep[k]; k++)
             {
               const RawHeader *h = find_header (hs, keep[k]);
@@ -549,8 +556,8 @@ send_series (SeriesJob *j, guint *n_sent, GError **error)
   for (guint i = 0; ok && i < mails->len; i++)
     {
       g_autofree char *what = i == 0
-        ? g_strdup (_("the cover letter"))
-        : g_strdup_printf (_("patch %u/%u"), i, n);
+                                  ? g_strdup (_ ("the cover letter"))
+                                  : g_strdup_printf (_ ("patch %u/%u"), i, n);
       ok = send_one (&s, what, mails->pdata[i],
                      GPOINTER_TO_SIZE (lens->pdata[i]), tos->pdata[i],
                      ccs->pdata[i], error);
@@ -581,11 +588,11 @@ on_response (GtkDialog *dialog, int response, SeriesJob *j)
       return;
     }
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccProvenance) prov = pcc_cover_panel_get_provenance (j->panel,
-                                                                   &error);
+  g_autoptr (PccProvenance) prov
+      = pcc_cover_panel_get_provenance (j->panel, &error);
   if (!prov)
     {
-      alertpanel_error (_("The cover letter cannot be sent:\n%s"),
+      alertpanel_error (_ ("The cover letter cannot be sent:\n%s"),
                         error->message);
       return;
     }
@@ -596,20 +603,20 @@ on_response (GtkDialog *dialog, int response, SeriesJob *j)
   if (!ok)
     {
       if (sent == 0)
-        alertpanel_error (_("Nothing was sent:\n%s"), error->message);
+        alertpanel_error (_ ("Nothing was sent:\n%s"), error->message);
       else
-        alertpanel_error (_("Only %u of %u mails were sent:\n%s"), sent,
+        alertpanel_error (_ ("Only %u of %u mails were sent:\n%s"), sent,
                           pcc_series_get_n_patches (j->series) + 1,
                           error->message);
       log_warning (LOG_PROTOCOL, "patchcc: %s\n", error->message);
       g_printerr ("patchcc: %s\n", error->message);
       if (sent == 0)
-        return;  /* let the user fix it and try again */
+        return; /* let the user fix it and try again */
     }
   else
     {
-      g_autofree char *msg = g_strdup_printf (
-        _("patchcc: sent the series (%u mails)"), sent);
+      g_autofree char *msg
+          = g_strdup_printf (_ ("patchcc: sent the series (%u mails)"), sent);
       statusbar_print_all ("%s", msg);
       log_message (LOG_PROTOCOL, "%s\n", msg);
     }
@@ -629,9 +636,9 @@ static char *
 choose_folder (GtkWindow *parent)
 {
   GtkWidget *chooser = gtk_file_chooser_dialog_new (
-    _("Compose patch series: the folder git format-patch wrote"), parent,
-    GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Cancel"), GTK_RESPONSE_CANCEL,
-    _("_Open"), GTK_RESPONSE_ACCEPT, NULL);
+      _ ("Compose patch series: the folder git format-patch wrote"), parent,
+      GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Cancel"),
+      GTK_RESPONSE_CANCEL, _ ("_Open"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   const char *start = g_getenv ("PATCHCC_SERIES_DIR");
   if (!start || !*start)
@@ -658,7 +665,7 @@ open_series (GtkWindow *parent, const char *dir)
   j->series = pcc_series_new_from_dir (dir, &error);
   if (!j->series)
     {
-      alertpanel_error (_("No patch series in %s:\n%s"), dir, error->message);
+      alertpanel_error (_ ("No patch series in %s:\n%s"), dir, error->message);
       series_job_free (j);
       return;
     }
@@ -666,12 +673,12 @@ open_series (GtkWindow *parent, const char *dir)
   PccFixerConfig cfg;
   pcc_settings_to_config (settings, &cfg);
   j->popts = cfg.plan;
-  j->engine = pcc_fixer_get_engine (series_fixer, cfg.tree_path,
-                                    cfg.tree_rev && *cfg.tree_rev
-                                      ? cfg.tree_rev : NULL, &error);
+  j->engine = pcc_fixer_get_engine (
+      series_fixer, cfg.tree_path,
+      cfg.tree_rev && *cfg.tree_rev ? cfg.tree_rev : NULL, &error);
   if (!j->engine)
     {
-      alertpanel_error (_("patchcc: cannot compute the recipients:\n%s"),
+      alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
                         error->message);
       g_printerr ("patchcc: cannot compute the recipients: %s\n",
                   error->message);
@@ -690,20 +697,18 @@ open_series (GtkWindow *parent, const char *dir)
                                  (const char *const *) j->cover_cc, &error);
   if (!j->plan)
     {
-      alertpanel_error (_("patchcc: cannot compute the recipients:\n%s"),
+      alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
                         error->message);
       series_job_free (j);
       return;
     }
 
-  g_autofree char *tpl_dir = g_build_filename (get_rc_dir (), "patchcc",
-                                               "templates", NULL);
+  g_autofree char *tpl_dir
+      = g_build_filename (get_rc_dir (), "patchcc", "templates", NULL);
   g_autofree char *history = g_build_filename (get_rc_dir (), "patchcc",
-                                               "provenance-history.ini",
-                                               NULL);
-  GtkWidget *panel = pcc_cover_panel_new (j->series, j->plan,
-                                          pcc_tree_describe (tree), tpl_dir,
-                                          history);
+                                               "provenance-history.ini", NULL);
+  GtkWidget *panel = pcc_cover_panel_new (
+      j->series, j->plan, pcc_tree_describe (tree), tpl_dir, history);
   j->panel = PCC_COVER_PANEL (panel);
   g_autofree char *pp = provenance_path (j);
   if (g_file_test (pp, G_FILE_TEST_IS_REGULAR))
@@ -712,23 +717,23 @@ open_series (GtkWindow *parent, const char *dir)
       if (prov)
         pcc_cover_panel_set_provenance (j->panel, prov);
       else
-        alertpanel_error (_("%s is not used:\n%s"), pp, error->message);
+        alertpanel_error (_ ("%s is not used:\n%s"), pp, error->message);
     }
 
   j->dialog = gtk_dialog_new_with_buttons (
-    _("Compose patch series"), parent, GTK_DIALOG_DESTROY_WITH_PARENT,
-    _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Send series"), RESPONSE_SEND,
-    NULL);
+      _ ("Compose patch series"), parent, GTK_DIALOG_DESTROY_WITH_PARENT,
+      _ ("_Cancel"), GTK_RESPONSE_CANCEL, _ ("_Send series"), RESPONSE_SEND,
+      NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (j->dialog), RESPONSE_SEND);
   gtk_window_set_default_size (GTK_WINDOW (j->dialog), 1280, 860);
-  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (
-                                 GTK_DIALOG (j->dialog))),
-                      panel, TRUE, TRUE, 0);
+  gtk_box_pack_start (
+      GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), panel,
+      TRUE, TRUE, 0);
   g_signal_connect (j->dialog, "response", G_CALLBACK (on_response), j);
   gtk_widget_show_all (j->dialog);
   /* Return sends; the focus starts on the button, not in the form. */
-  GtkWidget *send = gtk_dialog_get_widget_for_response (
-    GTK_DIALOG (j->dialog), RESPONSE_SEND);
+  GtkWidget *send = gtk_dialog_get_widget_for_response (GTK_DIALOG (j->dialog),
+                                                        RESPONSE_SEND);
   gtk_widget_grab_focus (send);
 }
 
@@ -760,12 +765,12 @@ patchcc_series_init (void)
                              "PatchccSeries", ACTION_SERIES,
                              GTK_UI_MANAGER_MENUITEM, main_menu_id)
   gtk_ui_manager_ensure_update (mainwin->ui_manager);
-  GtkAction *a = gtk_action_group_get_action (mainwin->action_group,
-                                              ACTION_SERIES);
+  GtkAction *a
+      = gtk_action_group_get_action (mainwin->action_group, ACTION_SERIES);
   if (a)
     {
-      gtk_action_set_accel_group (a, gtk_ui_manager_get_accel_group (
-                                       mainwin->ui_manager));
+      gtk_action_set_accel_group (
+          a, gtk_ui_manager_get_accel_group (mainwin->ui_manager));
       gtk_action_connect_accelerator (a);
     }
 }
@@ -776,8 +781,8 @@ patchcc_series_done (void)
   MainWindow *mainwin = mainwindow_get_mainwindow ();
   if (mainwin != NULL)
     {
-      GtkAction *a = gtk_action_group_get_action (mainwin->action_group,
-                                                  ACTION_SERIES);
+      GtkAction *a
+          = gtk_action_group_get_action (mainwin->action_group, ACTION_SERIES);
       if (a)
         gtk_action_disconnect_accelerator (a);
       MENUITEM_REMUI_MANAGER (mainwin->ui_manager, mainwin->action_group,

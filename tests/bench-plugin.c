@@ -45,8 +45,8 @@ walk (const char *top, const char *rel, GPtrArray *out)
     return;
   while ((name = g_dir_read_name (d)) != NULL)
     {
-      g_autofree char *r = *rel ? g_build_filename (rel, name, NULL)
-                                : g_strdup (name);
+      g_autofree char *r
+          = *rel ? g_build_filename (rel, name, NULL) : g_strdup (name);
       g_autofree char *full = g_build_filename (top, r, NULL);
 
       if (name[0] == '.')
@@ -66,9 +66,10 @@ walk (const char *top, const char *rel, GPtrArray *out)
 static GString *
 make_patch (const char *tree, const char *under, guint n, char **subject)
 {
-  static const char *const tops[] = { "arch", "block", "crypto",
-    "Documentation", "drivers", "fs", "include", "kernel", "lib", "mm",
-    "net", "security", "sound", "tools" };
+  static const char *const tops[]
+      = { "arch", "block",    "crypto", "Documentation", "drivers",
+          "fs",   "include",  "kernel", "lib",           "mm",
+          "net",  "security", "sound",  "tools" };
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
   GString *body = g_string_new (NULL);
   guint step;
@@ -97,7 +98,8 @@ make_patch (const char *tree, const char *under, guint n, char **subject)
       if (!g_file_get_contents (full, &text, NULL, NULL))
         continue;
       first = g_strndup (text, strcspn (text, "\n"));
-      g_string_append_printf (body,
+      g_string_append_printf (
+          body,
           "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-%s\n+%s \n",
           rel, rel, rel, rel, first, first);
     }
@@ -149,21 +151,27 @@ reference_ms (const char *tree, const char *patch_file)
 {
   /* b4 runs the script twice: To (--nol) and Cc (--nom). */
   static const char *const modes[] = { "--nol", "--nom" };
-  g_autofree char *script = g_build_filename (tree, "scripts",
-                                              "get_maintainer.pl", NULL);
+  g_autofree char *script
+      = g_build_filename (tree, "scripts", "get_maintainer.pl", NULL);
   gint64 t0 = g_get_monotonic_time ();
 
   for (guint i = 0; i < 2; i++)
     {
-      const char *argv[] = { "perl", script, "--nogit", "--nogit-fallback",
-                             "--nogit-chief-penguins", "--norolestats",
-                             modes[i], patch_file, NULL };
+      const char *argv[] = { "perl",
+                             script,
+                             "--nogit",
+                             "--nogit-fallback",
+                             "--nogit-chief-penguins",
+                             "--norolestats",
+                             modes[i],
+                             patch_file,
+                             NULL };
       gint status;
       g_autoptr (GError) error = NULL;
 
       if (!g_spawn_sync (tree, (char **) argv, NULL,
                          G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
-                           | G_SPAWN_STDERR_TO_DEV_NULL,
+                             | G_SPAWN_STDERR_TO_DEV_NULL,
                          NULL, NULL, NULL, NULL, &status, &error))
         return -1;
     }
@@ -186,7 +194,8 @@ main (int argc, char **argv)
       "also time get_maintainer.pl (b4's two runs)", NULL },
     { "under", 0, 0, G_OPTION_ARG_FILENAME, &under,
       "take the files from this folder of the tree (default: all over the "
-      "tree, the worst case)", "DIR" },
+      "tree, the worst case)",
+      "DIR" },
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save,
       "write the generated patch mail there", "FILE" },
     { NULL }
@@ -196,7 +205,7 @@ main (int argc, char **argv)
   g_autoptr (GString) body = NULL;
   g_autofree char *subject = NULL;
   g_autofree double *total = NULL, *t_plan = NULL, *t_view = NULL,
-                     *t_rows = NULL;
+                    *t_rows = NULL;
   PccFixer *fixer;
   PccFixerConfig cfg;
   PccEngine *engine;
@@ -227,8 +236,8 @@ main (int argc, char **argv)
   body = make_patch (tree, under, (guint) n_files, &subject);
   if (save != NULL)
     {
-      g_autofree char *mail = g_strdup_printf ("Subject: %s\n\n%s", subject,
-                                               body->str);
+      g_autofree char *mail
+          = g_strdup_printf ("Subject: %s\n\n%s", subject, body->str);
       g_file_set_contents (save, mail, -1, NULL);
     }
 
@@ -268,8 +277,8 @@ main (int argc, char **argv)
                              &error);
       g_assert_no_error (error);
       b = g_get_monotonic_time ();
-      dialog = pcc_review_dialog_new (GTK_WINDOW (window), plan, subject,
-                                      tree);
+      dialog
+          = pcc_review_dialog_new (GTK_WINDOW (window), plan, subject, tree);
       gtk_widget_show (dialog);
       pump ();
       c = g_get_monotonic_time ();
@@ -304,8 +313,9 @@ main (int argc, char **argv)
   qsort (t_rows, runs, sizeof (double), cmp_double);
 
   g_print ("bench-plugin: %d-file patch (%s), %u changes (To %u, Cc %u), "
-           "tree %s\n", n_files, under ? under : "spread over the tree",
-           n_changes, n_to, n_cc, tree);
+           "tree %s\n",
+           n_files, under ? under : "spread over the tree", n_changes, n_to,
+           n_cc, tree);
   {
     /* What the compose window waits for: the plan and the rows (the
      * whole on_send=rewrite path; after Apply in the review).  The review
@@ -319,14 +329,15 @@ main (int argc, char **argv)
     med = work[runs / 2];
     g_print ("  engine load (once per tree, cached)   %8.1f ms\n", load_ms);
     g_print ("  engine + widget update, median of %d  %8.1f ms  "
-             "(min %.1f, max %.1f)  target 50 ms: %s\n", runs, med, work[0],
-             work[runs - 1], med < 50.0 ? "ok" : "OVER");
+             "(min %.1f, max %.1f)  target 50 ms: %s\n",
+             runs, med, work[0], work[runs - 1], med < 50.0 ? "ok" : "OVER");
     g_print ("    parse + plan                        %8.1f ms\n",
              t_plan[runs / 2]);
     g_print ("    To/Cc rows written                  %8.1f ms\n",
              t_rows[runs / 2]);
     g_print ("  review dialog on screen               %8.1f ms  (shown "
-             "between the two, when asked)\n", t_view[runs / 2]);
+             "between the two, when asked)\n",
+             t_view[runs / 2]);
     g_print ("  all three, median                     %8.1f ms\n",
              total[runs / 2]);
     total[runs / 2] = med; /* the ratio below is against the update */
@@ -339,16 +350,16 @@ main (int argc, char **argv)
 
       if (fd >= 0)
         {
-          g_autofree char *mail = g_strdup_printf ("Subject: %s\n\n%s",
-                                                   subject, body->str);
+          g_autofree char *mail
+              = g_strdup_printf ("Subject: %s\n\n%s", subject, body->str);
           g_file_set_contents (path, mail, -1, NULL);
           close (fd);
           ref = reference_ms (tree, path);
           g_unlink (path);
           if (ref > 0)
             g_print ("  reference: get_maintainer.pl x2 (b4 To+Cc) %.0f ms; "
-                     "engine + update is %.0fx faster\n", ref,
-                     ref / total[runs / 2]);
+                     "engine + update is %.0fx faster\n",
+                     ref, ref / total[runs / 2]);
         }
     }
   pcc_fixer_free (fixer);

@@ -96,8 +96,8 @@ pcc_test_git_env (PccTestRepo *repo, const char *const *env_extra,
   g_ptr_array_add (args, NULL);
 
   char **env = g_strdupv (repo->env);
-  g_autofree char *date = g_strdup_printf ("@%u +0000",
-                                           1700000000u + repo->tick * 60);
+  g_autofree char *date
+      = g_strdup_printf ("@%u +0000", 1700000000u + repo->tick * 60);
   env = g_environ_setenv (env, "GIT_AUTHOR_DATE", date, TRUE);
   env = g_environ_setenv (env, "GIT_COMMITTER_DATE", date, TRUE);
   for (guint i = 0; env_extra && env_extra[i]; i++)
@@ -155,11 +155,11 @@ pcc_test_write (PccTestRepo *repo, const char *relpath, const char *text,
 void
 pcc_test_write_kernel_top (PccTestRepo *repo)
 {
-  static const char *const top[] = { "COPYING", "CREDITS", "Kbuild",
-                                     "Makefile", "README" };
-  static const char *const dirs[] = { "Documentation", "arch", "include",
-                                      "drivers", "fs", "init", "ipc",
-                                      "kernel", "lib", "scripts" };
+  static const char *const top[]
+      = { "COPYING", "CREDITS", "Kbuild", "Makefile", "README" };
+  static const char *const dirs[]
+      = { "Documentation", "arch", "include", "drivers", "fs",
+          "init",          "ipc",  "kernel",  "lib",     "scripts" };
   for (guint i = 0; i < G_N_ELEMENTS (top); i++)
     pcc_test_write (repo, top[i], "x\n", -1);
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
@@ -175,7 +175,7 @@ pcc_test_commit (PccTestRepo *repo, const char *author, const char *message)
   g_free (pcc_test_gitf (repo, "add -A"));
   repo->tick++;
   const char *argv[] = { "commit", "-q", "--allow-empty", "--author",
-                         author, "-m", message, NULL };
+                         author,   "-m", message,         NULL };
   g_free (pcc_test_git (repo, argv));
   char *sha = pcc_test_gitf (repo, "rev-parse HEAD");
   return g_strstrip (sha);

@@ -12,11 +12,12 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  char *root;      /* the scratch folder (removed by pcc_test_repo_free) */
-  char *work;      /* root/repo: the work tree */
+typedef struct
+{
+  char *root; /* the scratch folder (removed by pcc_test_repo_free) */
+  char *work; /* root/repo: the work tree */
   char **env;
-  guint tick;      /* commit dates advance by one minute per commit */
+  guint tick; /* commit dates advance by one minute per commit */
 } PccTestRepo;
 
 /* A new repository with user "Test Maintainer <tm@example.org>".  Skips
@@ -30,14 +31,14 @@ char *pcc_test_git (PccTestRepo *repo, const char *const *argv);
 /* The same with a printf-style list of words separated by spaces (no
  * quoting: for simple commands only). */
 char *pcc_test_gitf (PccTestRepo *repo, const char *fmt, ...)
-  G_GNUC_PRINTF (2, 3);
+    G_GNUC_PRINTF (2, 3);
 /* Run git with @env_extra ("NAME=value" strings) added. */
 char *pcc_test_git_env (PccTestRepo *repo, const char *const *env_extra,
                         const char *const *argv);
 
 /* Write @text to @relpath of the work tree (folders created). */
-void pcc_test_write (PccTestRepo *repo, const char *relpath,
-                     const char *text, gssize len);
+void pcc_test_write (PccTestRepo *repo, const char *relpath, const char *text,
+                     gssize len);
 /* The files and folders get_maintainer.pl's top_of_kernel_tree() looks
  * for (COPYING, CREDITS, Kbuild, Makefile, README, and a .keep in each of
  * Documentation arch include drivers fs init ipc kernel lib scripts), so

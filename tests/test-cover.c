@@ -18,27 +18,28 @@
 #include "pcc-test-git.h"
 #include "pcc-tool-trailers.h"
 
-static const char maintainers[] =
-  "FOO DRIVER\n"
-  "M:\tFoo Maintainer <foo@example.org>\n"
-  "R:\tFoo Reviewer <foorev@example.org>\n"
-  "L:\tfoo-list@example.org\n"
-  "S:\tMaintained\n"
-  "F:\tdrivers/foo/\n"
-  "\n"
-  "BAR LIBRARY\n"
-  "M:\tBar Maintainer <bar@example.org>\n"
-  "S:\tMaintained\n"
-  "F:\tlib/bar.c\n"
-  "\n"
-  "THE REST\n"
-  "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
-  "L:\tlinux-kernel@vger.kernel.org\n"
-  "S:\tBuried alive in reporters\n"
-  "F:\t*\n"
-  "F:\t*/\n";
+static const char maintainers[]
+    = "FOO DRIVER\n"
+      "M:\tFoo Maintainer <foo@example.org>\n"
+      "R:\tFoo Reviewer <foorev@example.org>\n"
+      "L:\tfoo-list@example.org\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/foo/\n"
+      "\n"
+      "BAR LIBRARY\n"
+      "M:\tBar Maintainer <bar@example.org>\n"
+      "S:\tMaintained\n"
+      "F:\tlib/bar.c\n"
+      "\n"
+      "THE REST\n"
+      "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+      "L:\tlinux-kernel@vger.kernel.org\n"
+      "S:\tBuried alive in reporters\n"
+      "F:\t*\n"
+      "F:\t*/\n";
 
-typedef struct {
+typedef struct
+{
   PccTestRepo *repo;
   char *base;
   char *outdir;
@@ -59,22 +60,21 @@ set_up (Fixture *f, gconstpointer data)
   f->base = pcc_test_commit (r, "Test Maintainer <tm@example.org>", "base");
 
   pcc_test_write (r, "drivers/foo/foo.c", "int foo;\nint foo2;\n", -1);
-  g_free (pcc_test_commit (
-    r, "Dev One <one@example.org>",
-    "foo: add foo2\n\nWhy.\n\n"
-    "Assisted-by: Claude:claude-opus-4 coccinelle\n"
-    "Signed-off-by: Dev One <one@example.org>\n"));
+  g_free (pcc_test_commit (r, "Dev One <one@example.org>",
+                           "foo: add foo2\n\nWhy.\n\n"
+                           "Assisted-by: Claude:claude-opus-4 coccinelle\n"
+                           "Signed-off-by: Dev One <one@example.org>\n"));
   pcc_test_write (r, "lib/bar.c", "int bar;\nint bar2;\n", -1);
-  g_free (pcc_test_commit (
-    r, "D\xc3\xa9v Two <two@example.org>",
-    "lib: bar: add bar2\n\nWhy.\n\n"
-    "Signed-off-by: D\xc3\xa9v Two <two@example.org>\n"));
+  g_free (
+      pcc_test_commit (r, "D\xc3\xa9v Two <two@example.org>",
+                       "lib: bar: add bar2\n\nWhy.\n\n"
+                       "Signed-off-by: D\xc3\xa9v Two <two@example.org>\n"));
 
   f->outdir = g_build_filename (r->root, "out", NULL);
   g_autofree char *range = g_strdup_printf ("%s..HEAD", f->base);
   g_autofree char *basearg = g_strdup_printf ("--base=%s", f->base);
-  const char *argv[] = { "format-patch", "-q", basearg, "-o", f->outdir,
-                         range, NULL };
+  const char *argv[]
+      = { "format-patch", "-q", basearg, "-o", f->outdir, range, NULL };
   g_free (pcc_test_git (r, argv));
 
   f->prov_file = g_build_filename (r->root, "prov.ini", NULL);
@@ -95,39 +95,40 @@ tear_down (Fixture *f, gconstpointer data)
 static char *
 expected_body (const char *base, gboolean with_moved)
 {
-  GString *s = g_string_new (
-    "Why foo2 and bar2.\n"
-    "\n"
-    "Dev One (1):\n"
-    "  foo: add foo2\n"
-    "\n"
-    "D\xc3\xa9v Two (1):\n"
-    "  lib: bar: add bar2\n"
-    "\n"
-    " drivers/foo/foo.c | 1 +\n"
-    " lib/bar.c         | 1 +\n"
-    " 2 files changed, 2 insertions(+)\n"
-    "\n"
-    "How this series was made:\n");
+  GString *s = g_string_new ("Why foo2 and bar2.\n"
+                             "\n"
+                             "Dev One (1):\n"
+                             "  foo: add foo2\n"
+                             "\n"
+                             "D\xc3\xa9v Two (1):\n"
+                             "  lib: bar: add bar2\n"
+                             "\n"
+                             " drivers/foo/foo.c | 1 +\n"
+                             " lib/bar.c         | 1 +\n"
+                             " 2 files changed, 2 insertions(+)\n"
+                             "\n"
+                             "How this series was made:\n");
   if (with_moved)
-    g_string_append (s,
-      "\n"
-      "Tools:\n"
-      "- coccinelle: used for patch 1/2 (\"foo: add foo2\")\n"
-      "\n"
-      "LLM and agent assistance:\n"
-      "- Claude:claude-opus-4\n"
-      "  Produced: patch 1/2 (\"foo: add foo2\") (moved from its Assisted-by\n"
-      "    trailer)\n");
+    g_string_append (
+        s,
+        "\n"
+        "Tools:\n"
+        "- coccinelle: used for patch 1/2 (\"foo: add foo2\")\n"
+        "\n"
+        "LLM and agent assistance:\n"
+        "- Claude:claude-opus-4\n"
+        "  Produced: patch 1/2 (\"foo: add foo2\") (moved from its Assisted-by\n"
+        "    trailer)\n");
   g_string_append_printf (s,
-    "\n"
-    "Testing:\n"
-    "- kselftest foo\n"
-    "  On: QEMU x86_64\n"
-    "\n"
-    "base-commit: %s\n"
-    "-- \n"
-    "Sender Name <sender@example.org>\n", base);
+                          "\n"
+                          "Testing:\n"
+                          "- kselftest foo\n"
+                          "  On: QEMU x86_64\n"
+                          "\n"
+                          "base-commit: %s\n"
+                          "-- \n"
+                          "Sender Name <sender@example.org>\n",
+                          base);
   return g_string_free (s, FALSE);
 }
 
@@ -145,14 +146,14 @@ test_mail (Fixture *f, gconstpointer data)
   PccPlanOptions popts;
   pcc_plan_options_init (&popts);
   const char *typed_cc[] = { "someone@example.org", NULL };
-  g_autoptr (PccPlan) plan = pcc_series_plan_new (s, engine, &popts, NULL,
-                                                  typed_cc, &error);
+  g_autoptr (PccPlan) plan
+      = pcc_series_plan_new (s, engine, &popts, NULL, typed_cc, &error);
   g_assert_no_error (error);
   g_auto (GStrv) to = pcc_plan_get_final (plan, PCC_FIELD_TO);
   g_auto (GStrv) cc = pcc_plan_get_final (plan, PCC_FIELD_CC);
 
-  g_autoptr (PccProvenance) prov = pcc_provenance_load_file (f->prov_file,
-                                                             &error);
+  g_autoptr (PccProvenance) prov
+      = pcc_provenance_load_file (f->prov_file, &error);
   g_assert_no_error (error);
   g_autoptr (PccCover) c = pcc_cover_new (s);
   pcc_cover_set_provenance (c, prov);
@@ -162,26 +163,27 @@ test_mail (Fixture *f, gconstpointer data)
   pcc_cover_set_from (c, "Sender Name <sender@example.org>");
   pcc_cover_set_date (c, "Mon, 1 Jun 2026 10:00:00 +0000");
   g_autofree char *mail = pcc_cover_render_mail (
-    c, (const char *const *) to, (const char *const *) cc, &error);
+      c, (const char *const *) to, (const char *const *) cc, &error);
   g_assert_no_error (error);
 
   g_autofree char *body = expected_body (f->base, FALSE);
   g_autofree char *expect = g_strconcat (
-    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
-    "2001\n"
-    "From: Sender Name <sender@example.org>\n"
-    "Date: Mon, 1 Jun 2026 10:00:00 +0000\n"
-    "Subject: [PATCH 0/2] foo and bar: add the second ones\n"
-    "To: Foo Maintainer <foo@example.org>,\n"
-    " Foo Reviewer <foorev@example.org>,\n"
-    " Bar Maintainer <bar@example.org>\n"
-    "Cc: someone@example.org,\n"
-    " foo-list@example.org,\n"
-    " linux-kernel@vger.kernel.org\n"
-    "MIME-Version: 1.0\n"
-    "Content-Type: text/plain; charset=UTF-8\n"
-    "Content-Transfer-Encoding: 8bit\n"
-    "\n", body, NULL);
+      "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
+      "2001\n"
+      "From: Sender Name <sender@example.org>\n"
+      "Date: Mon, 1 Jun 2026 10:00:00 +0000\n"
+      "Subject: [PATCH 0/2] foo and bar: add the second ones\n"
+      "To: Foo Maintainer <foo@example.org>,\n"
+      " Foo Reviewer <foorev@example.org>,\n"
+      " Bar Maintainer <bar@example.org>\n"
+      "Cc: someone@example.org,\n"
+      " foo-list@example.org,\n"
+      " linux-kernel@vger.kernel.org\n"
+      "MIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=UTF-8\n"
+      "Content-Transfer-Encoding: 8bit\n"
+      "\n",
+      body, NULL);
   g_assert_cmpstr (mail, ==, expect);
 
   /* Non-ASCII subject: RFC 2047. */
@@ -244,16 +246,26 @@ test_cli (Fixture *f, gconstpointer data)
   if (!f->repo)
     return;
   g_autofree char *out = NULL, *err = NULL;
-  g_autofree char *cover_file = g_build_filename (f->repo->root, "cover.txt",
-                                                  NULL);
-  g_file_set_contents (cover_file, "foo and bar: add the second ones\n\n"
-                       "Why foo2 and bar2.\n", -1, NULL);
-  const char *args[] = {
-    "--tree-path", f->repo->work, "--provenance-file", f->prov_file,
-    "--cover-file", cover_file, "--from", "Sender Name <sender@example.org>",
-    "--signature", "Sender Name <sender@example.org>",
-    "--date", "Mon, 1 Jun 2026 10:00:00 +0000", f->outdir, NULL
-  };
+  g_autofree char *cover_file
+      = g_build_filename (f->repo->root, "cover.txt", NULL);
+  g_file_set_contents (cover_file,
+                       "foo and bar: add the second ones\n\n"
+                       "Why foo2 and bar2.\n",
+                       -1, NULL);
+  const char *args[] = { "--tree-path",
+                         f->repo->work,
+                         "--provenance-file",
+                         f->prov_file,
+                         "--cover-file",
+                         cover_file,
+                         "--from",
+                         "Sender Name <sender@example.org>",
+                         "--signature",
+                         "Sender Name <sender@example.org>",
+                         "--date",
+                         "Mon, 1 Jun 2026 10:00:00 +0000",
+                         f->outdir,
+                         NULL };
   int status = run_cli (args, &out, &err);
   g_assert_cmpint (status, ==, 0);
   g_autofree char *body = expected_body (f->base, FALSE);
@@ -266,21 +278,31 @@ test_cli (Fixture *f, gconstpointer data)
 
   /* Moved: a whole series folder, ready for git send-email. */
   g_autofree char *dir = g_build_filename (f->repo->root, "send", NULL);
-  const char *args2[] = {
-    "--tree-path", f->repo->work, "--provenance-file", f->prov_file,
-    "--cover-file", cover_file, "--from", "Sender Name <sender@example.org>",
-    "--signature", "Sender Name <sender@example.org>",
-    "--date", "Mon, 1 Jun 2026 10:00:00 +0000", "--move-tool-trailers",
-    "-o", dir, f->outdir, NULL
-  };
+  const char *args2[] = { "--tree-path",
+                          f->repo->work,
+                          "--provenance-file",
+                          f->prov_file,
+                          "--cover-file",
+                          cover_file,
+                          "--from",
+                          "Sender Name <sender@example.org>",
+                          "--signature",
+                          "Sender Name <sender@example.org>",
+                          "--date",
+                          "Mon, 1 Jun 2026 10:00:00 +0000",
+                          "--move-tool-trailers",
+                          "-o",
+                          dir,
+                          f->outdir,
+                          NULL };
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   status = run_cli (args2, &out, &err);
   g_assert_cmpint (status, ==, 0);
-  g_autofree char *cpath = g_build_filename (dir, "0000-cover-letter.patch",
-                                             NULL);
-  g_autofree char *p1 = g_build_filename (dir, "0001-foo-add-foo2.patch",
-                                          NULL);
+  g_autofree char *cpath
+      = g_build_filename (dir, "0000-cover-letter.patch", NULL);
+  g_autofree char *p1
+      = g_build_filename (dir, "0001-foo-add-foo2.patch", NULL);
   g_autofree char *cover = NULL, *patch1 = NULL;
   g_assert_true (g_file_get_contents (cpath, &cover, NULL, NULL));
   g_assert_true (g_file_get_contents (p1, &patch1, NULL, NULL));
@@ -290,8 +312,8 @@ test_cli (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (err, "moved to the provenance section"));
 
   /* Errors: bad template, bad option, --move without -o, no tree. */
-  const char *bad_tpl[] = { "--no-recipients", "--template", "nosuch",
-                            f->outdir, NULL };
+  const char *bad_tpl[]
+      = { "--no-recipients", "--template", "nosuch", f->outdir, NULL };
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli (bad_tpl, &out, &err), ==, 1);
@@ -315,13 +337,14 @@ test_cli (Fixture *f, gconstpointer data)
   /* A broken user template: file, line, column; no output. */
   g_autofree char *tpl = g_build_filename (f->repo->root, "broken.tpl", NULL);
   g_file_set_contents (tpl, "${cover}\n\n${shortlog\n", -1, NULL);
-  const char *broken[] = { "--no-recipients", "--template", tpl, f->outdir,
-                           NULL };
+  const char *broken[]
+      = { "--no-recipients", "--template", tpl, f->outdir, NULL };
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli (broken, &out, &err), ==, 1);
   g_autofree char *where = g_strdup_printf ("%s:3:1: “${” without its "
-                                            "closing “}”", tpl);
+                                            "closing “}”",
+                                            tpl);
   g_assert_nonnull (strstr (err, where));
   g_assert_cmpstr (out, ==, "");
 }
@@ -333,8 +356,8 @@ test_b4_template (Fixture *f, gconstpointer data)
     return;
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *pf = g_build_filename (f->repo->root, "p2.ini", NULL);
-  g_file_set_contents (pf, "[tool.1]\nname=cost-tool\npurpose=saved $5\n",
-                       -1, NULL);
+  g_file_set_contents (pf, "[tool.1]\nname=cost-tool\npurpose=saved $5\n", -1,
+                       NULL);
   const char *args[] = { "--b4-template", "--provenance-file", pf, NULL };
   g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
   g_assert_true (g_str_has_prefix (out, "${cover}\n\n${shortlog}\n\n"
@@ -355,7 +378,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_setenv ("HOME", g_get_tmp_dir (), TRUE);  /* no ~/.signature */
+  g_setenv ("HOME", g_get_tmp_dir (), TRUE); /* no ~/.signature */
   g_test_add ("/cover/mail", Fixture, NULL, set_up, test_mail, tear_down);
   g_test_add ("/cover/cli", Fixture, NULL, set_up, test_cli, tear_down);
   g_test_add ("/cover/b4-template", Fixture, NULL, set_up, test_b4_template,

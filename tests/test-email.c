@@ -50,7 +50,8 @@ test_rfc822 (void)
   g_assert_true (pcc_email_rfc822_valid ("a@b.c"));
   /* '.' in a phrase is not RFC 822: the script then pushes it as-is */
   g_assert_false (pcc_email_rfc822_valid ("David S. Miller <d@m.net>"));
-  g_autoptr (GPtrArray) two = pcc_email_rfc822_validlist ("A <a@b.c>, B <b@b.c>");
+  g_autoptr (GPtrArray) two
+      = pcc_email_rfc822_validlist ("A <a@b.c>, B <b@b.c>");
   g_assert_nonnull (two);
   g_assert_cmpuint (two->len, ==, 2);
   g_autoptr (GPtrArray) bad = pcc_email_rfc822_validlist ("not, valid <");
@@ -62,8 +63,8 @@ test_address_list (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) l = pcc_address_list_parse (
-    "\"Doe, John\" <j@d.org>, =?UTF-8?q?Beh=C3=BAn?= <k@k.org>, plain@x.org,",
-    &error);
+      "\"Doe, John\" <j@d.org>, =?UTF-8?q?Beh=C3=BAn?= <k@k.org>, plain@x.org,",
+      &error);
   g_assert_no_error (error);
   g_assert_cmpuint (l->len, ==, 3);
   PccAddress *a0 = l->pdata[0], *a1 = l->pdata[1], *a2 = l->pdata[2];
@@ -73,7 +74,8 @@ test_address_list (void)
   g_assert_cmpstr (a2->display, ==, "plain@x.org");
 
   g_autoptr (GError) e2 = NULL;
-  g_autoptr (GPtrArray) bad = pcc_address_list_parse ("a@b.c\r\nBcc: x@y", &e2);
+  g_autoptr (GPtrArray) bad
+      = pcc_address_list_parse ("a@b.c\r\nBcc: x@y", &e2);
   g_assert_null (bad);
   g_assert_nonnull (e2);
   g_autoptr (GError) e3 = NULL;
@@ -94,24 +96,31 @@ reference_parse (const char *in, char **name_out, char **address_out)
   g_autoptr (PccRegex) r3 = pcc_regex_new ("^(.+\\@\\S*).*$", 0, NULL);
   g_autoptr (PccRegex) trim = pcc_regex_new ("^\\s+|\\s+$", 0, NULL);
   g_autoptr (PccRegex) quotes = pcc_regex_new ("^\"|\"$", 0, NULL);
-  g_autoptr (PccRegex) must = pcc_regex_new ("[^\\w \\-]", PCC_REGEX_CASELESS, NULL);
+  g_autoptr (PccRegex) must
+      = pcc_regex_new ("[^\\w \\-]", PCC_REGEX_CASELESS, NULL);
   g_autoptr (PccRegex) unesc = pcc_regex_new ("(?<!\\\\)\"", 0, NULL);
   g_autofree char *name = NULL, *address = NULL;
-  if (pcc_regex_match (r1, in, -1, 0)) {
-    name = pcc_regex_group (r1, in, 1);
-    address = pcc_regex_group (r1, in, 2);
-  } else if (pcc_regex_match (r2, in, -1, 0)) {
-    address = pcc_regex_group (r2, in, 1);
-  } else if (pcc_regex_match (r3, in, -1, 0)) {
-    address = pcc_regex_group (r3, in, 1);
-  }
+  if (pcc_regex_match (r1, in, -1, 0))
+    {
+      name = pcc_regex_group (r1, in, 1);
+      address = pcc_regex_group (r1, in, 2);
+    }
+  else if (pcc_regex_match (r2, in, -1, 0))
+    {
+      address = pcc_regex_group (r2, in, 1);
+    }
+  else if (pcc_regex_match (r3, in, -1, 0))
+    {
+      address = pcc_regex_group (r3, in, 1);
+    }
   g_autofree char *n1 = pcc_regex_replace (trim, name ? name : "", "", TRUE);
   char *n2 = pcc_regex_replace (quotes, n1, "", TRUE);
-  if (pcc_regex_match (must, n2, -1, 0)) {
-    g_autofree char *e = pcc_regex_replace (unesc, n2, "\\\"", TRUE);
-    g_free (n2);
-    n2 = g_strdup_printf ("\"%s\"", e);
-  }
+  if (pcc_regex_match (must, n2, -1, 0))
+    {
+      g_autofree char *e = pcc_regex_replace (unesc, n2, "\\\"", TRUE);
+      g_free (n2);
+      n2 = g_strdup_printf ("\"%s\"", e);
+    }
   *name_out = n2;
   *address_out = pcc_regex_replace (trim, address ? address : "", "", TRUE);
 }
@@ -131,12 +140,40 @@ static void
 test_parse_vs_script (void)
 {
   static const char *crafted[] = {
-    "A <a@b>", "<a@b>", "a@b", "A <a@b> trailing", "A <<a@b>>", "A <a@b>>",
-    "A < a@b >", "A <@b>", "A <a@>", "A <ab>", "A <a@b", "A a@b>", "<<a@b>",
-    " A  <a@b>", "\"A, B\" <a@b>", "A \"nick\" B <a@b>", "A\\\"B <a@b>",
-    "Jos\xc3\xa9 <j@b>", "O'Neil <o@b>", "A <a@b> <c@d>", "A <a@b@c>",
-    "A\t<a@b>", "A <a@b>\n", "A\n<a@b>", "", "   ", "x@", "@x", "A <x@y.z> (c)",
-    "A.B <a@b>", "A-B_C 9 <a@b>", "\"\" <a@b>", "\"A\" <a@b>", "A \"<a@b>",
+    "A <a@b>",
+    "<a@b>",
+    "a@b",
+    "A <a@b> trailing",
+    "A <<a@b>>",
+    "A <a@b>>",
+    "A < a@b >",
+    "A <@b>",
+    "A <a@>",
+    "A <ab>",
+    "A <a@b",
+    "A a@b>",
+    "<<a@b>",
+    " A  <a@b>",
+    "\"A, B\" <a@b>",
+    "A \"nick\" B <a@b>",
+    "A\\\"B <a@b>",
+    "Jos\xc3\xa9 <j@b>",
+    "O'Neil <o@b>",
+    "A <a@b> <c@d>",
+    "A <a@b@c>",
+    "A\t<a@b>",
+    "A <a@b>\n",
+    "A\n<a@b>",
+    "",
+    "   ",
+    "x@",
+    "@x",
+    "A <x@y.z> (c)",
+    "A.B <a@b>",
+    "A-B_C 9 <a@b>",
+    "\"\" <a@b>",
+    "\"A\" <a@b>",
+    "A \"<a@b>",
   };
   for (guint i = 0; i < G_N_ELEMENTS (crafted); i++)
     check_same (crafted[i]);
@@ -145,20 +182,24 @@ test_parse_vs_script (void)
   if (corpus == NULL)
     return;
   guint n = 0;
-  for (guint p = 1; p <= 150; p++) {
-    g_autofree char *path = g_strdup_printf ("%s/patches/%04u.patch", corpus, p);
-    g_autofree char *data = NULL;
-    if (!g_file_get_contents (path, &data, NULL, NULL))
-      continue;
-    g_auto (GStrv) lines = g_strsplit (data, "\n", -1);
-    for (char **l = lines; *l; l++) {
-      const char *colon = strchr (*l, ':');
-      if (colon && colon - *l < 30 && strchr (*l, '@')) {
-        check_same (colon + 1);
-        n++;
-      }
+  for (guint p = 1; p <= 150; p++)
+    {
+      g_autofree char *path
+          = g_strdup_printf ("%s/patches/%04u.patch", corpus, p);
+      g_autofree char *data = NULL;
+      if (!g_file_get_contents (path, &data, NULL, NULL))
+        continue;
+      g_auto (GStrv) lines = g_strsplit (data, "\n", -1);
+      for (char **l = lines; *l; l++)
+        {
+          const char *colon = strchr (*l, ':');
+          if (colon && colon - *l < 30 && strchr (*l, '@'))
+            {
+              check_same (colon + 1);
+              n++;
+            }
+        }
     }
-  }
   g_assert_cmpuint (n, >, 500);
 }
 

@@ -5,12 +5,12 @@
 #include <git2.h>
 #include "pcc-mailmap.h"
 
-static const char *MAP =
-  "# comment\n"
-  "Proper Name <proper@example.org>\n"                          /* form 1 */
-  "<new@example.org> <old@example.org>\n"                       /* form 2 */
-  "Other Name <other@example.org> <former@example.org>\n"       /* form 3 */
-  "Real Person <real@example.org> Wrong Person <wrong@example.org>\n"; /* 4 */
+static const char *MAP
+    = "# comment\n"
+      "Proper Name <proper@example.org>\n"                    /* form 1 */
+      "<new@example.org> <old@example.org>\n"                 /* form 2 */
+      "Other Name <other@example.org> <former@example.org>\n" /* form 3 */
+      "Real Person <real@example.org> Wrong Person <wrong@example.org>\n"; /* 4 */
 
 static char *
 git_map (git_mailmap *mm, const char *name, const char *email)
@@ -28,7 +28,10 @@ test_forms (void)
   git_libgit2_init ();
   g_assert_cmpint (git_mailmap_from_buffer (&gm, MAP, strlen (MAP)), ==, 0);
 
-  struct { const char *in, *name, *email, *want; } cases[] = {
+  struct
+  {
+    const char *in, *name, *email, *want;
+  } cases[] = {
     { "Someone <proper@example.org>", "Someone", "proper@example.org",
       "Proper Name <proper@example.org>" },
     { "X <old@example.org>", "X", "old@example.org", "X <new@example.org>" },
@@ -39,12 +42,13 @@ test_forms (void)
     { "Unrelated <u@example.org>", "Unrelated", "u@example.org",
       "Unrelated <u@example.org>" },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    g_autofree char *ours = pcc_mailmap_map (m, cases[i].in);
-    g_autofree char *gits = git_map (gm, cases[i].name, cases[i].email);
-    g_assert_cmpstr (ours, ==, cases[i].want);
-    g_assert_cmpstr (gits, ==, cases[i].want); /* the two agree */
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *ours = pcc_mailmap_map (m, cases[i].in);
+      g_autofree char *gits = git_map (gm, cases[i].name, cases[i].email);
+      g_assert_cmpstr (ours, ==, cases[i].want);
+      g_assert_cmpstr (gits, ==, cases[i].want); /* the two agree */
+    }
 
   /* Both look addresses up as written (libgit2 1.5 as get_maintainer.pl's
    * hash): a case variant is not mapped by either. */
@@ -54,7 +58,8 @@ test_forms (void)
   g_assert_cmpstr (gits, ==, "X <OLD@example.org>");
 
   /* and form 4 needs the exact name in get_maintainer.pl */
-  g_autofree char *o4 = pcc_mailmap_map (m, "Wrong person <wrong@example.org>");
+  g_autofree char *o4
+      = pcc_mailmap_map (m, "Wrong person <wrong@example.org>");
   g_assert_cmpstr (o4, ==, "Wrong person <wrong@example.org>");
   git_mailmap_free (gm);
 }

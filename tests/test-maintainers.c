@@ -5,23 +5,23 @@
 #include "pcc-maintainers.h"
 #include "pcc-regex.h"
 
-static const char *TEXT =
-  "Preamble line\n"                 /* 0 */
-  "\n"
-  "# a comment\n"
-  "FIRST\n"                         /* 1 */
-  "M:\tA <a@x.org>\n"               /* 2 */
-  "L:\tlist@x.org (subscribers-only)\n" /* 3 */
-  "S:\tMaintained\n"                /* 4 */
-  "F:\tdrivers/first/\n"            /* 5 */
-  "F:\tdrivers/dir\n"               /* 6: a directory, gets its slash */
-  "F:\tinclude/*.h\n"               /* 7 */
-  "X:\tdrivers/first/skip.c\n"      /* 8 */
-  "K:\t\\bfirst_call\\b\n"          /* 9 */
-  "\n"
-  "SECOND\n"                        /* 10 */
-  "N:\tsec[0-9]\n"                  /* 11 */
-  "L:\topen@x.org\n";               /* 12 */
+static const char *TEXT
+    = "Preamble line\n" /* 0 */
+      "\n"
+      "# a comment\n"
+      "FIRST\n"                             /* 1 */
+      "M:\tA <a@x.org>\n"                   /* 2 */
+      "L:\tlist@x.org (subscribers-only)\n" /* 3 */
+      "S:\tMaintained\n"                    /* 4 */
+      "F:\tdrivers/first/\n"                /* 5 */
+      "F:\tdrivers/dir\n"          /* 6: a directory, gets its slash */
+      "F:\tinclude/*.h\n"          /* 7 */
+      "X:\tdrivers/first/skip.c\n" /* 8 */
+      "K:\t\\bfirst_call\\b\n"     /* 9 */
+      "\n"
+      "SECOND\n"          /* 10 */
+      "N:\tsec[0-9]\n"    /* 11 */
+      "L:\topen@x.org\n"; /* 12 */
 
 static char *tmpdir;
 
@@ -31,9 +31,8 @@ load (PccTree **tree)
   g_autoptr (GError) error = NULL;
   *tree = pcc_tree_open_dir (tmpdir, &error);
   g_assert_no_error (error);
-  PccMaintainers *m = pcc_maintainers_new_from_data ("MAINTAINERS", TEXT,
-                                                     strlen (TEXT), *tree,
-                                                     &error);
+  PccMaintainers *m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", TEXT, strlen (TEXT), *tree, &error);
   g_assert_no_error (error);
   return m;
 }
@@ -118,80 +117,102 @@ test_keywords (void)
  * not change a single answer: compare with the script's regex, built as
  * the script builds it, on every line of the corpus patches. */
 static const char *KEYWORDS[] = {
-  "(?:\\b|_)bpf(?:\\b|_)", "\\b(?i:clang|llvm)\\b", "\\b(ABS|SYN)_MT_",
+  "(?:\\b|_)bpf(?:\\b|_)",
+  "\\b(?i:clang|llvm)\\b",
+  "\\b(ABS|SYN)_MT_",
   "(devm_)?hwmon_device_(un)?register(|_with_groups|_with_info)",
-  "(?i)pidfd", "\\b(pstore|ramoops)", "[^@]sifive", "\"nxp,tda998x\"",
+  "(?i)pidfd",
+  "\\b(pstore|ramoops)",
+  "[^@]sifive",
+  "\"nxp,tda998x\"",
   "phylink\\.h|struct\\s+phylink|\\.phylink|>phylink_|phylink_(mac|of)",
   "\\b(?:devm_|of_)?reset_control(?:ler_[a-z]+|_[a-z_]+)?\\b",
-  "static|int", "a?b?c?", "return\\s+0;", "(?<=\\+)\\s+if", "^\\+#include",
-  "x{2}", "(int|long)\\s+ret", "Signed-off-by", "MAINTAINERS|kernel",
+  "static|int",
+  "a?b?c?",
+  "return\\s+0;",
+  "(?<=\\+)\\s+if",
+  "^\\+#include",
+  "x{2}",
+  "(int|long)\\s+ret",
+  "Signed-off-by",
+  "MAINTAINERS|kernel",
 };
 
 static void
 test_keywords_vs_script (void)
 {
   const char *corpus = g_getenv ("PATCHCC_CORPUS");
-  if (corpus == NULL) {
-    g_test_skip ("PATCHCC_CORPUS not set");
-    return;
-  }
+  if (corpus == NULL)
+    {
+      g_test_skip ("PATCHCC_CORPUS not set");
+      return;
+    }
   GString *text = g_string_new ("S\n");
   for (guint i = 0; i < G_N_ELEMENTS (KEYWORDS); i++)
     g_string_append_printf (text, "K:\t%s\n", KEYWORDS[i]);
   g_autoptr (GError) error = NULL;
   g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
-    "MAINTAINERS", text->str, text->len, NULL, &error);
+      "MAINTAINERS", text->str, text->len, NULL, &error);
   g_assert_no_error (error);
   g_string_free (text, TRUE);
 
   /* the script's expressions, with Perl's byte semantics */
   PccRegex *plain[G_N_ELEMENTS (KEYWORDS)], *concat[G_N_ELEMENTS (KEYWORDS)];
-  for (guint i = 0; i < G_N_ELEMENTS (KEYWORDS); i++) {
-    g_autofree char *c = g_strconcat ("^[+-].*", KEYWORDS[i], NULL);
-    plain[i] = pcc_regex_new (KEYWORDS[i], PCC_REGEX_EXTENDED, NULL);
-    concat[i] = pcc_regex_new (c, PCC_REGEX_EXTENDED, NULL);
-    g_assert_nonnull (plain[i]);
-    g_assert_nonnull (concat[i]);
-  }
-  guint lines = 0, hits_total = 0;
-  for (guint n = 1; n <= 150; n += 7) {
-    g_autofree char *path = g_strdup_printf ("%s/patches/%04u.patch", corpus, n);
-    g_autofree char *data = NULL;
-    gsize len;
-    if (!g_file_get_contents (path, &data, &len, NULL))
-      continue;
-    g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_assert_true (pcc_maintainers_keywords_in_text (m, data, len, cand, NULL));
-    gboolean in_diff = FALSE;
-    for (char *p = data; *p;) {
-      char *nl = strchr (p, '\n');
-      gsize l = nl ? (gsize) (nl - p + 1) : strlen (p);
-      g_autofree char *line = g_strndup (p, l);
-      if (g_str_has_prefix (line, "--- ") || g_str_has_prefix (line, "+++ "))
-        in_diff = TRUE;
-      g_autoptr (GArray) got = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_assert_true (pcc_maintainers_match_keywords (m, line, l, in_diff, cand,
-                                                     got, NULL));
-      for (guint k = 0; k < G_N_ELEMENTS (KEYWORDS); k++) {
-        gboolean want = pcc_regex_match (in_diff ? concat[k] : plain[k], line,
-                                         l, 0);
-        gboolean have = FALSE;
-        for (guint h = 0; h < got->len; h++)
-          have = have || g_array_index (got, guint, h)
-                           == pcc_maintainers_keyword_tvi (m, k);
-        if (want != have)
-          g_error ("keyword %s on \"%s\" (%s): script %d, patchcc %d",
-                   KEYWORDS[k], g_strchomp (line), path, want, have);
-        hits_total += want;
-      }
-      lines++;
-      p += l;
+  for (guint i = 0; i < G_N_ELEMENTS (KEYWORDS); i++)
+    {
+      g_autofree char *c = g_strconcat ("^[+-].*", KEYWORDS[i], NULL);
+      plain[i] = pcc_regex_new (KEYWORDS[i], PCC_REGEX_EXTENDED, NULL);
+      concat[i] = pcc_regex_new (c, PCC_REGEX_EXTENDED, NULL);
+      g_assert_nonnull (plain[i]);
+      g_assert_nonnull (concat[i]);
     }
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (KEYWORDS); i++) {
-    pcc_regex_free (plain[i]);
-    pcc_regex_free (concat[i]);
-  }
+  guint lines = 0, hits_total = 0;
+  for (guint n = 1; n <= 150; n += 7)
+    {
+      g_autofree char *path
+          = g_strdup_printf ("%s/patches/%04u.patch", corpus, n);
+      g_autofree char *data = NULL;
+      gsize len;
+      if (!g_file_get_contents (path, &data, &len, NULL))
+        continue;
+      g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_assert_true (
+          pcc_maintainers_keywords_in_text (m, data, len, cand, NULL));
+      gboolean in_diff = FALSE;
+      for (char *p = data; *p;)
+        {
+          char *nl = strchr (p, '\n');
+          gsize l = nl ? (gsize) (nl - p + 1) : strlen (p);
+          g_autofree char *line = g_strndup (p, l);
+          if (g_str_has_prefix (line, "--- ")
+              || g_str_has_prefix (line, "+++ "))
+            in_diff = TRUE;
+          g_autoptr (GArray) got = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_assert_true (pcc_maintainers_match_keywords (m, line, l, in_diff,
+                                                         cand, got, NULL));
+          for (guint k = 0; k < G_N_ELEMENTS (KEYWORDS); k++)
+            {
+              gboolean want = pcc_regex_match (in_diff ? concat[k] : plain[k],
+                                               line, l, 0);
+              gboolean have = FALSE;
+              for (guint h = 0; h < got->len; h++)
+                have = have
+                       || g_array_index (got, guint, h)
+                              == pcc_maintainers_keyword_tvi (m, k);
+              if (want != have)
+                g_error ("keyword %s on \"%s\" (%s): script %d, patchcc %d",
+                         KEYWORDS[k], g_strchomp (line), path, want, have);
+              hits_total += want;
+            }
+          lines++;
+          p += l;
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (KEYWORDS); i++)
+    {
+      pcc_regex_free (plain[i]);
+      pcc_regex_free (concat[i]);
+    }
   g_assert_cmpuint (lines, >, 1000);
   g_assert_cmpuint (hits_total, >, 100);
 }
@@ -201,9 +222,8 @@ test_bad_pattern (void)
 {
   const char *bad = "S\nF:\tok/\nF:\tbroken[\n";
   g_autoptr (GError) error = NULL;
-  PccMaintainers *m = pcc_maintainers_new_from_data ("MAINTAINERS", bad,
-                                                     strlen (bad), NULL,
-                                                     &error);
+  PccMaintainers *m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", bad, strlen (bad), NULL, &error);
   g_assert_null (m);
   g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
   g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
@@ -217,11 +237,11 @@ test_gave_up (void)
   const char *text = "S\nN:\t(a+)+x\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
-    "MAINTAINERS", text, strlen (text), NULL, &error);
+      "MAINTAINERS", text, strlen (text), NULL, &error);
   g_assert_no_error (error);
   g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (PccMatch));
   g_assert_false (pcc_maintainers_match_file (
-    m, "drivers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab.x", a, &error));
+      m, "drivers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab.x", a, &error));
   g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
   g_assert_nonnull (strstr (error->message, "MAINTAINERS:2"));
   g_assert_nonnull (strstr (error->message, "gave up"));

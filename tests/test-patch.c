@@ -9,57 +9,57 @@ parse (const char *text, GError **error)
   return pcc_patch_new_from_data ("test", text, strlen (text), 0, error);
 }
 
-static const char *MAIL =
-  "From 1234567890abcdef1234567890abcdef12345678 Mon Sep 17 00:00:00 2001\n"
-  "From: =?UTF-8?q?Marek=20Beh=C3=BAn?= <kabel@kernel.org>\n"
-  "Date: Mon, 1 Jan 2024 00:00:00 +0000\n"
-  "Subject: [PATCH v2 3/7] net: move\n"
-  " things around\n"
-  "To: A <a@example.org>, \"B, Jr\" <b@example.org>\n"
-  "Cc: c@example.org\n"
-  "\n"
-  "Commit message.\n"
-  "\n"
-  "Fixes: 0123456789ab (\"old\")\n"
-  "Assisted-by: LLM coccinelle\n"
-  "Signed-off-by: Dev <dev@example.org>\n"
-  "---\n"
-  " mode change 100644 => 100755 scripts/run.sh\n"
-  "diff --git a/old/name.c b/new/name.c\n"
-  "similarity index 90%\n"
-  "rename from old/name.c\n"
-  "rename to new/name.c\n"
-  "--- a/old/name.c\n"
-  "+++ b/new/name.c\n"
-  "@@ -1,3 +1,3 @@\n"
-  " a\n"
-  "-b\n"
-  "+c\n"
-  "\n"
-  "diff --git a/added.c b/added.c\n"
-  "new file mode 100644\n"
-  "--- /dev/null\n"
-  "+++ b/added.c\n"
-  "@@ -0,0 +1,2 @@\n"
-  "+one\n"
-  "+two\n"
-  "diff --git a/gone.c b/gone.c\n"
-  "deleted file mode 100644\n"
-  "--- a/gone.c\n"
-  "+++ /dev/null\n"
-  "@@ -1 +0,0 @@\n"
-  "-x\n"
-  "diff --git a/fw.bin b/fw.bin\n"
-  "index 1111111..2222222 100644\n"
-  "GIT binary patch\n"
-  "literal 4\n"
-  "LcmZ?wcv2C0\n"
-  "\n"
-  "-- \n"
-  "2.39.5\n"
-  "\n"
-  "base-commit: 0123456789abcdef0123456789abcdef01234567\n"
-  "prerequisite-patch-id: aaaa\n";
+static const char *MAIL
+    = "From 1234567890abcdef1234567890abcdef12345678 Mon Sep 17 00:00:00 2001\n"
+      "From: =?UTF-8?q?Marek=20Beh=C3=BAn?= <kabel@kernel.org>\n"
+      "Date: Mon, 1 Jan 2024 00:00:00 +0000\n"
+      "Subject: [PATCH v2 3/7] net: move\n"
+      " things around\n"
+      "To: A <a@example.org>, \"B, Jr\" <b@example.org>\n"
+      "Cc: c@example.org\n"
+      "\n"
+      "Commit message.\n"
+      "\n"
+      "Fixes: 0123456789ab (\"old\")\n"
+      "Assisted-by: LLM coccinelle\n"
+      "Signed-off-by: Dev <dev@example.org>\n"
+      "---\n"
+      " mode change 100644 => 100755 scripts/run.sh\n"
+      "diff --git a/old/name.c b/new/name.c\n"
+      "similarity index 90%\n"
+      "rename from old/name.c\n"
+      "rename to new/name.c\n"
+      "--- a/old/name.c\n"
+      "+++ b/new/name.c\n"
+      "@@ -1,3 +1,3 @@\n"
+      " a\n"
+      "-b\n"
+      "+c\n"
+      "\n"
+      "diff --git a/added.c b/added.c\n"
+      "new file mode 100644\n"
+      "--- /dev/null\n"
+      "+++ b/added.c\n"
+      "@@ -0,0 +1,2 @@\n"
+      "+one\n"
+      "+two\n"
+      "diff --git a/gone.c b/gone.c\n"
+      "deleted file mode 100644\n"
+      "--- a/gone.c\n"
+      "+++ /dev/null\n"
+      "@@ -1 +0,0 @@\n"
+      "-x\n"
+      "diff --git a/fw.bin b/fw.bin\n"
+      "index 1111111..2222222 100644\n"
+      "GIT binary patch\n"
+      "literal 4\n"
+      "LcmZ?wcv2C0\n"
+      "\n"
+      "-- \n"
+      "2.39.5\n"
+      "\n"
+      "base-commit: 0123456789abcdef0123456789abcdef01234567\n"
+      "prerequisite-patch-id: aaaa\n";
 
 static void
 test_gm_files (void)
@@ -70,7 +70,7 @@ test_gm_files (void)
   const GPtrArray *f = pcc_patch_get_gm_files (p);
   /* What the script collects: sorted, "dev/null" from /dev/null,
    * both rename paths, the diffstat's mode change. */
-  const char *want[] = { "added.c", "dev/null", "fw.bin", "gone.c",
+  const char *want[] = { "added.c",    "dev/null",   "fw.bin",        "gone.c",
                          "new/name.c", "old/name.c", "scripts/run.sh" };
   g_assert_cmpuint (f->len, ==, G_N_ELEMENTS (want));
   for (guint i = 0; i < f->len; i++)
@@ -135,16 +135,17 @@ test_keyword_lines (void)
   gsize len;
   const char *text = pcc_patch_get_text (p, &len);
   gboolean saw_subject = FALSE, saw_plus = FALSE;
-  for (guint i = 0; i < kl->len; i++) {
-    const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
-    if (g_str_has_prefix (text + l->offset, "Subject:"))
-      saw_subject = !l->in_diff;
-    if (g_str_has_prefix (text + l->offset, "+one"))
-      saw_plus = l->in_diff;
-    /* header lines of the diff are not keyword lines */
-    g_assert_false (g_str_has_prefix (text + l->offset, "diff --git"));
-    g_assert_false (g_str_has_prefix (text + l->offset, "+++"));
-  }
+  for (guint i = 0; i < kl->len; i++)
+    {
+      const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
+      if (g_str_has_prefix (text + l->offset, "Subject:"))
+        saw_subject = !l->in_diff;
+      if (g_str_has_prefix (text + l->offset, "+one"))
+        saw_plus = l->in_diff;
+      /* header lines of the diff are not keyword lines */
+      g_assert_false (g_str_has_prefix (text + l->offset, "diff --git"));
+      g_assert_false (g_str_has_prefix (text + l->offset, "+++"));
+    }
   g_assert_true (saw_subject);
   g_assert_true (saw_plus);
 }
@@ -152,30 +153,31 @@ test_keyword_lines (void)
 static void
 test_quoted_printable (void)
 {
-  const char *qp =
-    "From: a@b.c\n"
-    "Subject: [PATCH] qp\n"
-    "MIME-Version: 1.0\n"
-    "Content-Type: text/plain; charset=UTF-8\n"
-    "Content-Transfer-Encoding: quoted-printable\n"
-    "\n"
-    "Body.\n"
-    "---\n"
-    "diff --git a/drivers/a_very_long_directory_name/another_long_directory=\n"
-    "/file.c b/drivers/a_very_long_directory_name/another_long_directory/fil=\n"
-    "e.c\n"
-    "--- a/drivers/a_very_long_directory_name/another_long_directory/file.c\n"
-    "+++ b/drivers/a_very_long_directory_name/another_long_directory/file.c\n"
-    "@@ -1 +1 @@\n"
-    "-a =3D 1;\n"
-    "+a =3D 2;\n";
+  const char *qp
+      = "From: a@b.c\n"
+        "Subject: [PATCH] qp\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Content-Transfer-Encoding: quoted-printable\n"
+        "\n"
+        "Body.\n"
+        "---\n"
+        "diff --git a/drivers/a_very_long_directory_name/another_long_directory=\n"
+        "/file.c b/drivers/a_very_long_directory_name/another_long_directory/fil=\n"
+        "e.c\n"
+        "--- a/drivers/a_very_long_directory_name/another_long_directory/file.c\n"
+        "+++ b/drivers/a_very_long_directory_name/another_long_directory/file.c\n"
+        "@@ -1 +1 @@\n"
+        "-a =3D 1;\n"
+        "+a =3D 2;\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (PccPatch) p = parse (qp, &error);
   g_assert_no_error (error);
   const GPtrArray *f = pcc_patch_get_gm_files (p);
   g_assert_cmpuint (f->len, ==, 1);
-  g_assert_cmpstr (f->pdata[0], ==,
-                   "drivers/a_very_long_directory_name/another_long_directory/file.c");
+  g_assert_cmpstr (
+      f->pdata[0], ==,
+      "drivers/a_very_long_directory_name/another_long_directory/file.c");
   gsize len;
   g_assert_nonnull (strstr (pcc_patch_get_text (p, &len), "+a = 2;"));
 }
@@ -184,7 +186,8 @@ static void
 test_cover_letter (void)
 {
   g_autoptr (PccPatch) p = parse ("From: a@b.c\nSubject: [PATCH 0/3] series\n"
-                                  "\n*** BLURB HERE ***\n", NULL);
+                                  "\n*** BLURB HERE ***\n",
+                                  NULL);
   g_assert_nonnull (p);
   g_assert_false (pcc_patch_has_diff (p));
   g_assert_true (pcc_patch_is_cover_letter (p));
@@ -217,7 +220,8 @@ test_script_quirks (void)
   /* A removed line "-- x" reads as a "---" header to the script, and a
    * hunk header without a comma is a keyword line: kept as quirks. */
   g_autoptr (PccPatch) p = parse ("--- a/q.c\n+++ b/q.c\n@@ -1,2 +0,0 @@\n"
-                                  "--- sql comment\n-x\n", NULL);
+                                  "--- sql comment\n-x\n",
+                                  NULL);
   g_assert_nonnull (p);
   const GPtrArray *f = pcc_patch_get_gm_files (p);
   g_assert_cmpuint (f->len, ==, 2);

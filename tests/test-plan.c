@@ -3,30 +3,30 @@
 #include <glib/gstdio.h>
 #include "pcc-plan.h"
 
-static const char *MAINT =
-  "NET DRIVER\n"
-  "M:\tNed Net <ned@x.org>\n"
-  "R:\tRita Review <rita@x.org>\n"
-  "L:\tnetdev@x.org\n"
-  "S:\tMaintained\n"
-  "F:\tdrivers/net/\n"
-  "\n"
-  "THE REST\n"
-  "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
-  "L:\tlinux-kernel@vger.kernel.org\n"
-  "S:\tBuried alive in reporters\n"
-  "F:\t*\n"
-  "F:\t*/\n";
+static const char *MAINT
+    = "NET DRIVER\n"
+      "M:\tNed Net <ned@x.org>\n"
+      "R:\tRita Review <rita@x.org>\n"
+      "L:\tnetdev@x.org\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/net/\n"
+      "\n"
+      "THE REST\n"
+      "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+      "L:\tlinux-kernel@vger.kernel.org\n"
+      "S:\tBuried alive in reporters\n"
+      "F:\t*\n"
+      "F:\t*/\n";
 
-static const char *PATCH =
-  "From: d@x.org\nSubject: [PATCH] net: fix\n\nMsg.\n---\n"
-  "diff --git a/drivers/net/a.c b/drivers/net/a.c\n"
-  "--- a/drivers/net/a.c\n+++ b/drivers/net/a.c\n@@ -1 +1 @@\n-a\n+b\n";
+static const char *PATCH
+    = "From: d@x.org\nSubject: [PATCH] net: fix\n\nMsg.\n---\n"
+      "diff --git a/drivers/net/a.c b/drivers/net/a.c\n"
+      "--- a/drivers/net/a.c\n+++ b/drivers/net/a.c\n@@ -1 +1 @@\n-a\n+b\n";
 
-static const char *NEWFILE =
-  "From: d@x.org\nSubject: [PATCH] net: add\n\nMsg.\n---\n"
-  "diff --git a/drivers/net/n.c b/drivers/net/n.c\nnew file mode 100644\n"
-  "--- /dev/null\n+++ b/drivers/net/n.c\n@@ -0,0 +1 @@\n+b\n";
+static const char *NEWFILE
+    = "From: d@x.org\nSubject: [PATCH] net: add\n\nMsg.\n---\n"
+      "diff --git a/drivers/net/n.c b/drivers/net/n.c\nnew file mode 100644\n"
+      "--- /dev/null\n+++ b/drivers/net/n.c\n@@ -0,0 +1 @@\n+b\n";
 
 static char *dir;
 
@@ -37,13 +37,14 @@ plan_for (const char *text, const char *const *to, const char *const *cc,
   g_autoptr (GError) error = NULL;
   static PccTree *tree;
   static PccEngine *engine;
-  if (engine == NULL) {
-    tree = pcc_tree_open_dir (dir, &error);
-    engine = pcc_engine_new (tree, NULL, TRUE, &error);
-    g_assert_no_error (error);
-  }
-  g_autoptr (PccPatch) p = pcc_patch_new_from_data ("p", text, strlen (text),
-                                                    0, &error);
+  if (engine == NULL)
+    {
+      tree = pcc_tree_open_dir (dir, &error);
+      engine = pcc_engine_new (tree, NULL, TRUE, &error);
+      g_assert_no_error (error);
+    }
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", text, strlen (text), 0, &error);
   g_assert_no_error (error);
   PccPlanOptions po;
   pcc_plan_options_init (&po);
@@ -81,15 +82,17 @@ test_split_and_typed (void)
   /* except LKML, which THE REST's fallback rule drops here */
   g_assert_false (in (fcc, "linux-kernel@vger.kernel.org"));
   gboolean saw_drop = FALSE;
-  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++) {
-    PccChange *c = pcc_plan_get_change (plan, i);
-    if (c->kind == PCC_CHANGE_DROP) {
-      saw_drop = TRUE;
-      g_assert_nonnull (strstr (c->reason, "fallback"));
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+      if (c->kind == PCC_CHANGE_DROP)
+        {
+          saw_drop = TRUE;
+          g_assert_nonnull (strstr (c->reason, "fallback"));
+        }
+      if (c->kind == PCC_CHANGE_KEEP && strcmp (c->email, "extra@y.org") == 0)
+        g_assert_cmpstr (c->reason, ==, "kept: typed by you");
     }
-    if (c->kind == PCC_CHANGE_KEEP && strcmp (c->email, "extra@y.org") == 0)
-      g_assert_cmpstr (c->reason, ==, "kept: typed by you");
-  }
   g_assert_true (saw_drop);
 }
 
@@ -97,11 +100,12 @@ static void
 test_untick (void)
 {
   g_autoptr (PccPlan) plan = plan_for (PATCH, NULL, NULL, FALSE);
-  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++) {
-    PccChange *c = pcc_plan_get_change (plan, i);
-    if (strcmp (c->email, "rita@x.org") == 0)
-      c->enabled = FALSE;
-  }
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+      if (strcmp (c->email, "rita@x.org") == 0)
+        c->enabled = FALSE;
+    }
   g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
   g_assert_false (in (fto, "Rita Review <rita@x.org>"));
   g_assert_true (in (fto, "Ned Net <ned@x.org>"));
@@ -124,8 +128,8 @@ test_bad_typed (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (PccTree) tree = pcc_tree_open_dir (dir, NULL);
   g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, NULL);
-  g_autoptr (PccPatch) p = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH),
-                                                    0, NULL);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
   PccPlanOptions po;
   pcc_plan_options_init (&po);
   const char *to[] = { "a@b.c\r\nBcc: evil@x.org", NULL };

@@ -11,17 +11,21 @@ sample (void)
   PccProvenance *p = pcc_provenance_new ();
   g_assert_true (pcc_provenance_add_tool (p, "coccinelle", "1.1.1",
                                           "generated the conversion in "
-                                          "patches 2-4", NULL));
+                                          "patches 2-4",
+                                          NULL));
   g_assert_true (pcc_provenance_add_tool (p, "sparse", "0.6.4", "", NULL));
   g_assert_true (pcc_provenance_add_assistance (
-    p, "Claude Opus 4 via Claude Code", "first draft of patch 3's error "
-    "handling", "rewritten by hand; every path checked against the "
-    "datasheet and exercised with fault injection", NULL));
-  g_assert_true (pcc_provenance_add_testing (p, "kselftest net/",
-                                             "QEMU x86_64 (KVM), 4 vCPUs",
-                                             NULL));
+      p, "Claude Opus 4 via Claude Code",
+      "first draft of patch 3's error "
+      "handling",
+      "rewritten by hand; every path checked against the "
+      "datasheet and exercised with fault injection",
+      NULL));
+  g_assert_true (pcc_provenance_add_testing (
+      p, "kselftest net/", "QEMU x86_64 (KVM), 4 vCPUs", NULL));
   g_assert_true (pcc_provenance_add_testing (p, "boot test", "", NULL));
-  g_assert_true (pcc_provenance_set_notes (p, "\n\nNo LLM wrote commit "
+  g_assert_true (pcc_provenance_set_notes (p,
+                                           "\n\nNo LLM wrote commit "
                                            "messages.\n  Indented line.\n\n",
                                            NULL));
   return p;
@@ -32,27 +36,28 @@ test_render (void)
 {
   g_autoptr (PccProvenance) p = sample ();
   g_autofree char *out = pcc_provenance_render (p, 72);
-  g_assert_cmpstr (out, ==,
-    "How this series was made:\n"
-    "\n"
-    "Tools:\n"
-    "- coccinelle 1.1.1: generated the conversion in patches 2-4\n"
-    "- sparse 0.6.4\n"
-    "\n"
-    "LLM and agent assistance:\n"
-    "- Claude Opus 4 via Claude Code\n"
-    "  Produced: first draft of patch 3's error handling\n"
-    "  Reviewed: rewritten by hand; every path checked against the datasheet\n"
-    "    and exercised with fault injection\n"
-    "\n"
-    "Testing:\n"
-    "- kselftest net/\n"
-    "  On: QEMU x86_64 (KVM), 4 vCPUs\n"
-    "- boot test\n"
-    "\n"
-    "Notes:\n"
-    "No LLM wrote commit messages.\n"
-    "  Indented line.\n");
+  g_assert_cmpstr (
+      out, ==,
+      "How this series was made:\n"
+      "\n"
+      "Tools:\n"
+      "- coccinelle 1.1.1: generated the conversion in patches 2-4\n"
+      "- sparse 0.6.4\n"
+      "\n"
+      "LLM and agent assistance:\n"
+      "- Claude Opus 4 via Claude Code\n"
+      "  Produced: first draft of patch 3's error handling\n"
+      "  Reviewed: rewritten by hand; every path checked against the datasheet\n"
+      "    and exercised with fault injection\n"
+      "\n"
+      "Testing:\n"
+      "- kselftest net/\n"
+      "  On: QEMU x86_64 (KVM), 4 vCPUs\n"
+      "- boot test\n"
+      "\n"
+      "Notes:\n"
+      "No LLM wrote commit messages.\n"
+      "  Indented line.\n");
   /* Every line fits in 72 columns. */
   g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
   for (guint i = 0; lines[i]; i++)
@@ -73,8 +78,8 @@ test_validation (void)
   g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
   g_assert_nonnull (strstr (error->message, "tool name"));
   g_clear_error (&error);
-  g_assert_false (pcc_provenance_add_assistance (p, "GPT\nBcc: x@y", "", "",
-                                                 &error));
+  g_assert_false (
+      pcc_provenance_add_assistance (p, "GPT\nBcc: x@y", "", "", &error));
   g_assert_nonnull (strstr (error->message, "single line"));
   g_clear_error (&error);
   g_assert_false (pcc_provenance_add_testing (p, "ok", "bad \xff", &error));
@@ -84,8 +89,8 @@ test_validation (void)
   g_clear_error (&error);
   g_assert_true (pcc_provenance_is_empty (p));
   /* Tabs in one-line fields become spaces; values are trimmed. */
-  g_assert_true (pcc_provenance_add_tool (p, "\tsmatch\t", NULL, NULL,
-                                          &error));
+  g_assert_true (
+      pcc_provenance_add_tool (p, "\tsmatch\t", NULL, NULL, &error));
   g_assert_cmpstr (pcc_provenance_get_tool (p, 0)->name, ==, "smatch");
   g_assert_cmpstr (pcc_provenance_get_tool (p, 0)->version, ==, "");
 }
@@ -100,8 +105,8 @@ test_keyfile_roundtrip (void)
   g_assert_nonnull (strstr (data, "[assistance.1]\n"));
   g_assert_nonnull (strstr (data, "[testing.2]\nwhat=boot test\n"));
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccProvenance) q = pcc_provenance_load_data ("p.ini", data, len,
-                                                          &error);
+  g_autoptr (PccProvenance) q
+      = pcc_provenance_load_data ("p.ini", data, len, &error);
   g_assert_no_error (error);
   g_assert_true (pcc_provenance_equal (p, q));
 
@@ -125,7 +130,8 @@ test_keyfile_roundtrip (void)
 static void
 test_keyfile_errors (void)
 {
-  static const struct {
+  static const struct
+  {
     const char *data;
     const char *message;
   } cases[] = {
@@ -142,7 +148,7 @@ test_keyfile_errors (void)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (PccProvenance) p = pcc_provenance_load_data (
-        "p.ini", cases[i].data, strlen (cases[i].data), &error);
+          "p.ini", cases[i].data, strlen (cases[i].data), &error);
       g_assert_null (p);
       g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
       if (!strstr (error->message, cases[i].message))
@@ -150,8 +156,8 @@ test_keyfile_errors (void)
                  error->message);
     }
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccProvenance) m = pcc_provenance_load_file ("/nonexistent/p",
-                                                          &error);
+  g_autoptr (PccProvenance) m
+      = pcc_provenance_load_file ("/nonexistent/p", &error);
   g_assert_error (error, PCC_ERROR, PCC_ERROR_IO);
 }
 
@@ -161,8 +167,8 @@ test_history (void)
   g_autofree char *dir = g_dir_make_tmp ("pcc-hist-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "sub", "history.ini", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccProvenanceHistory) h = pcc_provenance_history_load (path, 3,
-                                                                    &error);
+  g_autoptr (PccProvenanceHistory) h
+      = pcc_provenance_history_load (path, 3, &error);
   g_assert_no_error (error);
   g_assert_null (pcc_provenance_history_get (h, "tool.name")[0]);
 
@@ -189,8 +195,8 @@ test_history (void)
 
   g_assert_true (pcc_provenance_history_save (h, &error));
   g_assert_no_error (error);
-  g_autoptr (PccProvenanceHistory) h2 = pcc_provenance_history_load (path, 3,
-                                                                     &error);
+  g_autoptr (PccProvenanceHistory) h2
+      = pcc_provenance_history_load (path, 3, &error);
   names = pcc_provenance_history_get (h2, "tool.name");
   g_assert_cmpstr (names[0], ==, "clang-tidy");
   g_assert_cmpstr (names[2], ==, "coccinelle");

@@ -20,32 +20,32 @@
 #include "pcc-test-git.h"
 #include "pcc-tree.h"
 
-static const char maintainers[] =
-  "List of maintainers\n"
-  "===================\n"
-  "\n"
-  "BAR LIBRARY\n"
-  "M:\tBar Maintainer <bar@example.org>\n"
-  "S:\tMaintained\n"
-  "F:\tlib/bar*\n"
-  "\n"
-  "FOO DRIVER\n"
-  "M:\tFoo Maintainer <foo@example.org>\n"
-  "R:\tFoo Reviewer <foorev@example.org>\n"
-  "L:\tfoo-list@example.org\n"
-  "S:\tMaintained\n"
-  "F:\tdrivers/foo/\n"
-  "\n"
-  "THE REST\n"
-  "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
-  "L:\tlinux-kernel@vger.kernel.org\n"
-  "S:\tBuried alive in reporters\n"
-  "F:\t*\n"
-  "F:\t*/\n";
+static const char maintainers[]
+    = "List of maintainers\n"
+      "===================\n"
+      "\n"
+      "BAR LIBRARY\n"
+      "M:\tBar Maintainer <bar@example.org>\n"
+      "S:\tMaintained\n"
+      "F:\tlib/bar*\n"
+      "\n"
+      "FOO DRIVER\n"
+      "M:\tFoo Maintainer <foo@example.org>\n"
+      "R:\tFoo Reviewer <foorev@example.org>\n"
+      "L:\tfoo-list@example.org\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/foo/\n"
+      "\n"
+      "THE REST\n"
+      "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+      "L:\tlinux-kernel@vger.kernel.org\n"
+      "S:\tBuried alive in reporters\n"
+      "F:\t*\n"
+      "F:\t*/\n";
 
-static const char mailmap[] =
-  "Real Name <real@example.org> <old@example.org>\n"
-  "Canonical Dev <dev@example.org> Dev Alias <dev@example.org>\n";
+static const char mailmap[]
+    = "Real Name <real@example.org> <old@example.org>\n"
+      "Canonical Dev <dev@example.org> Dev Alias <dev@example.org>\n";
 
 static char *
 numbered_lines (const char *prefix, guint n)
@@ -56,16 +56,17 @@ numbered_lines (const char *prefix, guint n)
   return g_string_free (s, FALSE);
 }
 
-typedef struct {
+typedef struct
+{
   PccTestRepo *repo;
-  char *base;     /* the upstream commit: base-commit */
-  char *prereq;   /* the commit between base and the series */
-  char *outdir;   /* git format-patch --cover-letter output */
+  char *base;   /* the upstream commit: base-commit */
+  char *prereq; /* the commit between base and the series */
+  char *outdir; /* git format-patch --cover-letter output */
 } Fixture;
 
-static const char long_path[] =
-  "drivers/foo/some/very/long/directory/structure/that/goes/on/and/on/"
-  "file_with_a_long_name.c";
+static const char long_path[]
+    = "drivers/foo/some/very/long/directory/structure/that/goes/on/and/on/"
+      "file_with_a_long_name.c";
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
@@ -109,10 +110,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
   }
   pcc_test_write (r, "drivers/foo/core.c", core1, -1);
   g_free (pcc_test_commit (
-    r, "Old Name <old@example.org>",
-    "foo: core: make the fifth line spell its number and add two more "
-    "lines at the end of the file\n\nBody.\n\nSigned-off-by: Old Name "
-    "<old@example.org>\n"));
+      r, "Old Name <old@example.org>",
+      "foo: core: make the fifth line spell its number and add two more "
+      "lines at the end of the file\n\nBody.\n\nSigned-off-by: Old Name "
+      "<old@example.org>\n"));
 
   /* 2: rename with a change, a deletion, a new file, a quoted name. */
   {
@@ -127,9 +128,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
     pcc_test_write (r, "docs/na\xc3\xafve file.txt", "naive\n", -1);
   }
   g_free (pcc_test_commit (
-    r, "\xc3\x86var \xc3\x9cnicode <avar@example.org>",
-    "foo: rename old_name to new_name\n\nSigned-off-by: \xc3\x86var "
-    "\xc3\x9cnicode <avar@example.org>\n"));
+      r, "\xc3\x86var \xc3\x9cnicode <avar@example.org>",
+      "foo: rename old_name to new_name\n\nSigned-off-by: \xc3\x86var "
+      "\xc3\x9cnicode <avar@example.org>\n"));
 
   /* 3: core.c again (over patch 1's lines), a mode change, a binary
    *    file, the long path. */
@@ -140,8 +141,8 @@ fixture_set_up (Fixture *f, gconstpointer data)
     g_string_replace (s, "core line 32\n", "", 1);
     pcc_test_write (r, "drivers/foo/core.c", s->str, -1);
     g_string_free (s, TRUE);
-    g_autofree char *path = g_build_filename (r->work, "scripts/tool.sh",
-                                              NULL);
+    g_autofree char *path
+        = g_build_filename (r->work, "scripts/tool.sh", NULL);
     g_chmod (path, 0755);
     static const char bin[] = "\x00\x01\x02 binary \xff\xfe";
     pcc_test_write (r, "drivers/foo/firmware.bin", bin, sizeof bin - 1);
@@ -163,8 +164,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->outdir = g_build_filename (r->root, "out", NULL);
   g_autofree char *range = g_strdup_printf ("%s..HEAD", f->prereq);
   g_autofree char *basearg = g_strdup_printf ("--base=%s", f->base);
-  const char *argv[] = { "format-patch", "-q", "--cover-letter", basearg,
-                         "-o", f->outdir, range, NULL };
+  const char *argv[]
+      = { "format-patch", "-q", "--cover-letter", basearg, "-o", f->outdir,
+          range,          NULL };
   g_free (pcc_test_git (r, argv));
 }
 
@@ -195,8 +197,8 @@ load_series (Fixture *f)
 static char *
 git_cover_summary (Fixture *f)
 {
-  g_autofree char *path = g_build_filename (f->outdir,
-                                            "0000-cover-letter.patch", NULL);
+  g_autofree char *path
+      = g_build_filename (f->outdir, "0000-cover-letter.patch", NULL);
   g_autofree char *data = NULL;
   g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
   const char *start = strstr (data, "*** BLURB HERE ***\n\n");
@@ -230,8 +232,8 @@ test_order_and_fields (Fixture *f, gconstpointer data)
   g_assert_cmpstr (pcc_series_get_base_commit (s), ==, f->base);
   const GPtrArray *pre = pcc_series_get_prerequisites (s);
   g_assert_cmpuint (pre->len, ==, 1);
-  g_autofree char *cover_path = g_build_filename (
-    f->outdir, "0000-cover-letter.patch", NULL);
+  g_autofree char *cover_path
+      = g_build_filename (f->outdir, "0000-cover-letter.patch", NULL);
   g_autofree char *cover = NULL;
   g_file_get_contents (cover_path, &cover, NULL, NULL);
   g_autofree char *line = g_strdup_printf ("prerequisite-patch-id: %s\n",
@@ -248,8 +250,8 @@ test_shortlog_git (Fixture *f, gconstpointer data)
     return;
   g_autoptr (PccSeries) s = load_series (f);
   g_autofree char *mine = pcc_series_format_shortlog (s, PCC_SHORTLOG_GIT);
-  g_autofree char *git = pcc_test_gitf (f->repo, "shortlog %s..HEAD",
-                                        f->prereq);
+  g_autofree char *git
+      = pcc_test_gitf (f->repo, "shortlog %s..HEAD", f->prereq);
   g_assert_cmpstr (mine, ==, git);
   /* The mailmap did its work. */
   g_assert_nonnull (strstr (mine, "Real Name (2):\n"));
@@ -263,10 +265,10 @@ test_cover_summary (Fixture *f, gconstpointer data)
     return;
   g_autoptr (PccSeries) s = load_series (f);
   g_autoptr (GError) error = NULL;
-  g_autofree char *shortlog = pcc_series_format_shortlog (s,
-                                                          PCC_SHORTLOG_COVER);
-  g_autofree char *diffstat = pcc_series_format_diffstat (
-    s, PCC_DIFFSTAT_WIDTH_MAIL, TRUE, &error);
+  g_autofree char *shortlog
+      = pcc_series_format_shortlog (s, PCC_SHORTLOG_COVER);
+  g_autofree char *diffstat
+      = pcc_series_format_diffstat (s, PCC_DIFFSTAT_WIDTH_MAIL, TRUE, &error);
   g_assert_no_error (error);
   g_autofree char *mine = g_strconcat (shortlog, diffstat, "\n", NULL);
   g_autofree char *git = git_cover_summary (f);
@@ -285,16 +287,16 @@ test_diffstat_widths (Fixture *f, gconstpointer data)
   for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
     {
       g_autoptr (GError) error = NULL;
-      g_autofree char *mine = pcc_series_format_diffstat (s, widths[i], FALSE,
-                                                          &error);
+      g_autofree char *mine
+          = pcc_series_format_diffstat (s, widths[i], FALSE, &error);
       g_assert_no_error (error);
       g_autofree char *git = pcc_test_gitf (f->repo, "diff --stat=%d %s..HEAD",
                                             widths[i], f->prereq);
       g_assert_cmpstr (mine, ==, git);
-      g_autofree char *mine_s = pcc_series_format_diffstat (s, widths[i], TRUE,
-                                                            &error);
+      g_autofree char *mine_s
+          = pcc_series_format_diffstat (s, widths[i], TRUE, &error);
       g_autofree char *git_s = pcc_test_gitf (
-        f->repo, "diff --stat=%d --summary %s..HEAD", widths[i], f->prereq);
+          f->repo, "diff --stat=%d --summary %s..HEAD", widths[i], f->prereq);
       g_assert_cmpstr (mine_s, ==, git_s);
     }
 }
@@ -306,14 +308,16 @@ test_diffstat_with_base_tree (Fixture *f, gconstpointer data)
     return;
   g_autoptr (PccSeries) s = load_series (f);
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccTree) tree = pcc_tree_open_git (f->repo->work, f->prereq,
-                                                &error);
+  g_autoptr (PccTree) tree
+      = pcc_tree_open_git (f->repo->work, f->prereq, &error);
   g_assert_no_error (error);
   pcc_series_set_base_tree (s, tree);
   g_autofree char *mine = pcc_series_format_diffstat (s, 72, TRUE, &error);
   g_assert_no_error (error);
-  g_autofree char *git = pcc_test_gitf (f->repo, "diff --stat=72 --summary "
-                                        "%s..HEAD", f->prereq);
+  g_autofree char *git = pcc_test_gitf (f->repo,
+                                        "diff --stat=72 --summary "
+                                        "%s..HEAD",
+                                        f->prereq);
   g_assert_cmpstr (mine, ==, git);
   const char *why = NULL;
   g_assert_true (pcc_series_diffstat_is_exact (s, &why));
@@ -326,16 +330,15 @@ test_mbox (Fixture *f, gconstpointer data)
     return;
   g_autofree char *range = g_strdup_printf ("%s..HEAD", f->prereq);
   g_autofree char *basearg = g_strdup_printf ("--base=%s", f->base);
-  const char *argv[] = { "format-patch", "--stdout", "--cover-letter",
-                         basearg, range, NULL };
+  const char *argv[]
+      = { "format-patch", "--stdout", "--cover-letter", basearg, range, NULL };
   g_autofree char *mbox = pcc_test_git (f->repo, argv);
   g_autoptr (GPtrArray) mails = pcc_series_split_mbox (mbox, strlen (mbox));
   g_assert_cmpuint (mails->len, ==, 5);
 
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccSeries) s = pcc_series_new_from_mbox_data ("series.mbox", mbox,
-                                                           strlen (mbox),
-                                                           &error);
+  g_autoptr (PccSeries) s = pcc_series_new_from_mbox_data (
+      "series.mbox", mbox, strlen (mbox), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pcc_series_get_n_patches (s), ==, 4);
   g_assert_nonnull (pcc_series_get_cover (s));
@@ -346,10 +349,10 @@ test_mbox (Fixture *f, gconstpointer data)
   g_assert_cmpstr (a, ==, b);
 
   /* A body line starting "From " that is not a separator stays. */
-  const char *tricky =
-    "From 1234567890abcdef Mon Sep 17 00:00:00 2001\n"
-    "Subject: [PATCH 1/1] x\n\nFrom here on it is the body.\n"
-    "From the top, again\n";
+  const char *tricky
+      = "From 1234567890abcdef Mon Sep 17 00:00:00 2001\n"
+        "Subject: [PATCH 1/1] x\n\nFrom here on it is the body.\n"
+        "From the top, again\n";
   g_autoptr (GPtrArray) one = pcc_series_split_mbox (tricky, strlen (tricky));
   g_assert_cmpuint (one->len, ==, 1);
 }
@@ -382,7 +385,7 @@ test_reordered_and_missing (Fixture *f, gconstpointer data)
     }
   g_autoptr (GError) error = NULL;
   g_autoptr (PccSeries) s = pcc_series_new_from_paths (
-    (const char *const *) files->pdata, files->len, &error);
+      (const char *const *) files->pdata, files->len, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pcc_series_get_n_patches (s), ==, 3);
   g_assert_null (pcc_series_get_cover (s));
@@ -423,13 +426,13 @@ test_recipients_union (Fixture *f, gconstpointer data)
   g_assert_cmpuint (pcc_result_get_n_recipients (all), >, 0);
 
   /* Every recipient of a patch is a recipient of the series ... */
-  GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                            NULL);
+  GHashTable *seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < pcc_series_get_n_patches (s); i++)
     {
       PccPatch *p = pcc_series_get_patch (s, i);
-      g_autoptr (PccResult) one = pcc_engine_compute (engine, &opts, &p, 1,
-                                                      &error);
+      g_autoptr (PccResult) one
+          = pcc_engine_compute (engine, &opts, &p, 1, &error);
       g_assert_no_error (error);
       for (guint k = 0; k < pcc_result_get_n_recipients (one); k++)
         {
@@ -441,8 +444,8 @@ test_recipients_union (Fixture *f, gconstpointer data)
   /* ... and every recipient of the series comes from some patch. */
   for (guint k = 0; k < pcc_result_get_n_recipients (all); k++)
     {
-      g_autofree char *e = g_ascii_strdown (
-        pcc_result_get_recipient (all, k)->email, -1);
+      g_autofree char *e
+          = g_ascii_strdown (pcc_result_get_recipient (all, k)->email, -1);
       g_assert_true (g_hash_table_contains (seen, e));
     }
   g_hash_table_unref (seen);
@@ -453,8 +456,8 @@ test_recipients_union (Fixture *f, gconstpointer data)
   /* The plan for the cover: b4's split. */
   PccPlanOptions popts;
   pcc_plan_options_init (&popts);
-  g_autoptr (PccPlan) plan = pcc_series_plan_new (s, engine, &popts, NULL,
-                                                  NULL, &error);
+  g_autoptr (PccPlan) plan
+      = pcc_series_plan_new (s, engine, &popts, NULL, NULL, &error);
   g_assert_no_error (error);
   g_auto (GStrv) to = pcc_plan_get_final (plan, PCC_FIELD_TO);
   g_auto (GStrv) cc = pcc_plan_get_final (plan, PCC_FIELD_CC);
@@ -474,16 +477,14 @@ test_diffstat_compose (void)
 {
   /* Patch 1 adds two lines; patch 2 removes one of them again: the
    * series' diffstat is +1, not +2 -1. */
-  const char *p1 =
-    "diff --git a/f.c b/f.c\n"
-    "--- a/f.c\n+++ b/f.c\n"
-    "@@ -10,3 +10,5 @@ ctx\n"
-    " a\n b\n+new1\n+new2\n c\n";
-  const char *p2 =
-    "diff --git a/f.c b/f.c\n"
-    "--- a/f.c\n+++ b/f.c\n"
-    "@@ -11,3 +11,2 @@ ctx\n"
-    " b\n-new1\n new2\n";
+  const char *p1 = "diff --git a/f.c b/f.c\n"
+                   "--- a/f.c\n+++ b/f.c\n"
+                   "@@ -10,3 +10,5 @@ ctx\n"
+                   " a\n b\n+new1\n+new2\n c\n";
+  const char *p2 = "diff --git a/f.c b/f.c\n"
+                   "--- a/f.c\n+++ b/f.c\n"
+                   "@@ -11,3 +11,2 @@ ctx\n"
+                   " b\n-new1\n new2\n";
   g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
   g_autoptr (GError) error = NULL;
   g_assert_true (pcc_diffstat_add_patch (ds, "p1", p1, strlen (p1), &error));
@@ -499,8 +500,8 @@ test_diffstat_compose (void)
   /* A cut-short hunk is an error naming the patch and line. */
   const char *bad = "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n";
   g_autoptr (PccDiffstat) ds2 = pcc_diffstat_new (NULL);
-  g_assert_false (pcc_diffstat_add_patch (ds2, "bad.patch", bad, strlen (bad),
-                                          &error));
+  g_assert_false (
+      pcc_diffstat_add_patch (ds2, "bad.patch", bad, strlen (bad), &error));
   g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
   g_assert_nonnull (strstr (error->message, "bad.patch:3"));
 }

@@ -43,7 +43,7 @@ test_every_token (void)
       g_autofree char *braced = g_strdup_printf ("<${%s}>", known[i]);
       g_autofree char *bare = g_strdup_printf ("<$%s>", known[i]);
       g_autofree char *expect = g_strdup_printf (
-        "<%s>", (const char *) g_hash_table_lookup (v, known[i]));
+          "<%s>", (const char *) g_hash_table_lookup (v, known[i]));
       g_autofree char *a = render (braced, v, &error);
       g_assert_no_error (error);
       g_assert_cmpstr (a, ==, expect);
@@ -54,9 +54,9 @@ test_every_token (void)
       g_assert_true (pcc_template_uses (t, known[i]));
     }
   /* b4's eight tokens are all known. */
-  const char *b4[] = { "cover", "shortlog", "diffstat", "range_diff",
-                       "base_commit", "change_id", "prerequisites",
-                       "signature", NULL };
+  const char *b4[] = { "cover",         "shortlog",    "diffstat",
+                       "range_diff",    "base_commit", "change_id",
+                       "prerequisites", "signature",   NULL };
   for (guint i = 0; b4[i]; i++)
     g_assert_true (g_strv_contains (known, b4[i]));
 }
@@ -65,8 +65,8 @@ static void
 test_missing_value_is_empty (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = render ("base-commit: ${base_commit}.\n", NULL,
-                                 &error);
+  g_autofree char *out
+      = render ("base-commit: ${base_commit}.\n", NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (out, ==, "base-commit: .\n");
 }
@@ -132,8 +132,9 @@ test_conditionals (void)
                      "Z\n";
   g_autofree char *a = render (text, v, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (a, ==, "A\nbase-commit: 0123abcd\n1:  abc = 1:  def x\n"
-                          "inline [The title].\nZ\n");
+  g_assert_cmpstr (a, ==,
+                   "A\nbase-commit: 0123abcd\n1:  abc = 1:  def x\n"
+                   "inline [The title].\nZ\n");
   g_hash_table_insert (v, "base_commit", "");
   g_hash_table_insert (v, "range_diff", "  \n");
   g_hash_table_remove (v, "title");
@@ -141,15 +142,16 @@ test_conditionals (void)
   g_assert_no_error (error);
   g_assert_cmpstr (b, ==, "A\nno range-diff\ninline none.\nZ\n");
   /* Nested. */
-  g_autofree char *c = render ("${if cover}${if !title}x${end}y${end}", v,
-                               &error);
+  g_autofree char *c
+      = render ("${if cover}${if !title}x${end}y${end}", v, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (c, ==, "xy");
 }
 
-typedef struct {
+typedef struct
+{
   const char *text;
-  const char *message;   /* expected substring */
+  const char *message; /* expected substring */
 } BadCase;
 
 static void
@@ -170,8 +172,7 @@ test_errors (void)
     { "${if cover}x", "t.tpl:1:1: “${if cover}” is never closed" },
     { "x\n${end}", "t.tpl:2:1: “${end}” without a “${if ...}”" },
     { "${else}", "t.tpl:1:1: “${else}” without a “${if ...}”" },
-    { "${if title}a${else}b${else}c${end}",
-      "t.tpl:1:21: a second “${else}”" },
+    { "${if title}a${else}b${else}c${end}", "t.tpl:1:21: a second “${else}”" },
     { "${if nope}${end}", "t.tpl:1:1: unknown token “${nope}”" },
     { "\xc3\xa9t\xc3\xa9 ${titel}", "t.tpl:1:5: unknown token “${titel}”; "
                                     "did you mean “${title}”?" },
@@ -181,8 +182,8 @@ test_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (PccTemplate) t = pcc_template_new ("t.tpl", cases[i].text,
-                                                    -1, &error);
+      g_autoptr (PccTemplate) t
+          = pcc_template_new ("t.tpl", cases[i].text, -1, &error);
       g_assert_null (t);
       g_assert_error (error, PCC_ERROR, PCC_ERROR_TEMPLATE);
       if (!strstr (error->message, cases[i].message))
@@ -191,8 +192,8 @@ test_errors (void)
     }
   /* A NUL byte. */
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccTemplate) t = pcc_template_new ("t.tpl", "ab\ncd\0ef", 8,
-                                                &error);
+  g_autoptr (PccTemplate) t
+      = pcc_template_new ("t.tpl", "ab\ncd\0ef", 8, &error);
   g_assert_null (t);
   g_assert_nonnull (strstr (error->message, "t.tpl:2:3: a NUL byte"));
 }
@@ -203,10 +204,10 @@ test_bad_values (void)
   g_autoptr (GHashTable) v = values_all ();
   g_hash_table_insert (v, "cover", "evil\x1b[31m");
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccTemplate) t = pcc_template_new ("t", "x${title}${cover}", -1,
-                                                &error);
+  g_autoptr (PccTemplate) t
+      = pcc_template_new ("t", "x${title}${cover}", -1, &error);
   g_autofree char *out = pcc_template_render (t, v, &error);
-  g_assert_null (out);   /* never half output */
+  g_assert_null (out); /* never half output */
   g_assert_error (error, PCC_ERROR, PCC_ERROR_TEMPLATE);
   g_assert_nonnull (strstr (error->message, "${cover}"));
   g_clear_error (&error);
@@ -248,8 +249,7 @@ test_builtins (void)
       /* The compiled-in text is the file's. */
       if (src)
         {
-          g_autofree char *file = g_strdup_printf ("%s/%s.tpl", src,
-                                                   names[i]);
+          g_autofree char *file = g_strdup_printf ("%s/%s.tpl", src, names[i]);
           g_autofree char *data = NULL;
           g_assert_true (g_file_get_contents (file, &data, NULL, NULL));
           g_assert_cmpstr (data, ==, pcc_template_builtin_text (names[i]));

@@ -25,14 +25,15 @@ test_is_tool (void)
   g_assert_true (pcc_tool_trailer_is_tool ("Co-developed-by", "GPT-4"));
   g_assert_false (pcc_tool_trailer_is_tool ("Co-developed-by",
                                             "Jane Doe <jane@example.org>"));
-  g_assert_false (pcc_tool_trailer_is_tool ("Co-authored-by",
-                                            "jane@example.org"));
+  g_assert_false (
+      pcc_tool_trailer_is_tool ("Co-authored-by", "jane@example.org"));
   g_assert_false (pcc_tool_trailer_is_tool ("Signed-off-by", "LLM"));
   g_assert_false (pcc_tool_trailer_is_tool ("Reviewed-by", "x"));
   g_assert_false (pcc_tool_trailer_is_tool ("Co-developed-by", ""));
 }
 
-typedef struct {
+typedef struct
+{
   PccTestRepo *repo;
   char *base;
   char *outdir;
@@ -51,28 +52,27 @@ set_up (Fixture *f, gconstpointer data)
 
   pcc_test_write (r, "a.c", "int a;\nint a2;\n", -1);
   g_free (pcc_test_commit (
-    r, "Dev One <one@example.org>",
-    "a: add a2\n\n"
-    "The text may mention Assisted-by: in passing; only trailers move.\n\n"
-    "Generated-by: scripts/gen-a2.py\n"
-    "Signed-off-by: Dev One <one@example.org>\n"));
+      r, "Dev One <one@example.org>",
+      "a: add a2\n\n"
+      "The text may mention Assisted-by: in passing; only trailers move.\n\n"
+      "Generated-by: scripts/gen-a2.py\n"
+      "Signed-off-by: Dev One <one@example.org>\n"));
 
   pcc_test_write (r, "b.c", "int b;\nint b2;\n", -1);
-  g_free (pcc_test_commit (
-    r, "Dev One <one@example.org>",
-    "b: add b2\n\nWhy b2.\n\n"
-    "Assisted-by: Claude:claude-opus-4 coccinelle sparse\n"
-    "Signed-off-by: Dev One <one@example.org>\n"));
+  g_free (
+      pcc_test_commit (r, "Dev One <one@example.org>",
+                       "b: add b2\n\nWhy b2.\n\n"
+                       "Assisted-by: Claude:claude-opus-4 coccinelle sparse\n"
+                       "Signed-off-by: Dev One <one@example.org>\n"));
 
   pcc_test_write (r, "a.c", "int a;\nint a2;\nint a3;\n", -1);
-  g_free (pcc_test_commit (
-    r, "Dev One <one@example.org>",
-    "a: add a3\n\nWhy a3.\n\n"
-    "Co-developed-by: Jane Doe <jane@example.org>\n"
-    "Signed-off-by: Jane Doe <jane@example.org>\n"
-    "Co-developed-by: GPT-4\n"
-    "Assisted-by: Claude:claude-opus-4\n"
-    "Signed-off-by: Dev One <one@example.org>\n"));
+  g_free (pcc_test_commit (r, "Dev One <one@example.org>",
+                           "a: add a3\n\nWhy a3.\n\n"
+                           "Co-developed-by: Jane Doe <jane@example.org>\n"
+                           "Signed-off-by: Jane Doe <jane@example.org>\n"
+                           "Co-developed-by: GPT-4\n"
+                           "Assisted-by: Claude:claude-opus-4\n"
+                           "Signed-off-by: Dev One <one@example.org>\n"));
 
   f->outdir = g_build_filename (r->root, "out", NULL);
   g_autofree char *range = g_strdup_printf ("%s..HEAD", f->base);
@@ -98,8 +98,10 @@ am_tree (Fixture *f, const char *name, GPtrArray *files)
   const char *reset[] = { "-C", dir, "reset", "-q", "--hard", f->base, NULL };
   g_free (pcc_test_git (f->repo, reset));
   g_autoptr (GPtrArray) am = g_ptr_array_new ();
-  const char *head[] = { "-C", dir, "-c", "user.name=Applier", "-c",
-                         "user.email=applier@example.org", "am", "-q" };
+  const char *head[] = { "-C", dir,
+                         "-c", "user.name=Applier",
+                         "-c", "user.email=applier@example.org",
+                         "am", "-q" };
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
     g_ptr_array_add (am, (char *) head[i]);
   for (guint i = 0; i < files->len; i++)
@@ -144,8 +146,8 @@ test_find_and_migrate (Fixture *f, gconstpointer data)
   g_assert_null (strstr (report, "in passing"));
 
   g_autoptr (PccProvenance) prov = pcc_provenance_new ();
-  g_assert_true (pcc_provenance_add_testing (prov, "unit tests", "laptop",
-                                             NULL));
+  g_assert_true (
+      pcc_provenance_add_testing (prov, "unit tests", "laptop", NULL));
   g_autoptr (GArray) moved = NULL;
   g_assert_true (pcc_tool_trailers_migrate (s, prov, &moved, &error));
   g_assert_no_error (error);
@@ -188,18 +190,18 @@ test_find_and_migrate (Fixture *f, gconstpointer data)
         }
       g_assert_cmpuint (len, ==, expect->len);
       g_assert_true (memcmp (d, expect->str, len) == 0);
-      g_assert_nonnull (strstr (d, "Co-developed-by: Jane Doe") || i != 2
-                          ? "ok" : NULL);
-      g_autofree char *p = g_strdup_printf ("%s/new-%u.patch",
-                                            f->repo->root, i + 1);
+      g_assert_nonnull (
+          strstr (d, "Co-developed-by: Jane Doe") || i != 2 ? "ok" : NULL);
+      g_autofree char *p
+          = g_strdup_printf ("%s/new-%u.patch", f->repo->root, i + 1);
       g_assert_true (g_file_set_contents (p, d, len, NULL));
       g_ptr_array_add (new_files, g_steal_pointer (&p));
     }
-  g_assert_nonnull (strstr (pcc_patch_get_data (pcc_series_get_patch (s, 2),
-                                                NULL),
-                            "Co-developed-by: Jane Doe <jane@example.org>\n"
-                            "Signed-off-by: Jane Doe <jane@example.org>\n"
-                            "Signed-off-by: Dev One"));
+  g_assert_nonnull (
+      strstr (pcc_patch_get_data (pcc_series_get_patch (s, 2), NULL),
+              "Co-developed-by: Jane Doe <jane@example.org>\n"
+              "Signed-off-by: Jane Doe <jane@example.org>\n"
+              "Signed-off-by: Dev One"));
 
   /* git am: the same tree, and the trailer gone from the commit. */
   g_autofree char *tree_new = am_tree (f, "am-new", new_files);
@@ -217,37 +219,35 @@ static void
 test_encoded_mail_refused (void)
 {
   /* A quoted-printable body: removing a line would need re-encoding. */
-  const char *mail =
-    "From: Dev <dev@example.org>\n"
-    "Subject: [PATCH] x: y\n"
-    "MIME-Version: 1.0\n"
-    "Content-Type: text/plain; charset=UTF-8\n"
-    "Content-Transfer-Encoding: quoted-printable\n"
-    "\n"
-    "Caf=C3=A9 support.\n"
-    "\n"
-    "Assisted-by: LLM\n"
-    "Signed-off-by: Dev <dev@example.org>\n"
-    "---\n"
-    " x | 1 +\n"
-    "\n"
-    "diff --git a/x b/x\n"
-    "--- a/x\n"
-    "+++ b/x\n"
-    "@@ -1 +1,2 @@\n"
-    " x\n"
-    "+y\n";
+  const char *mail = "From: Dev <dev@example.org>\n"
+                     "Subject: [PATCH] x: y\n"
+                     "MIME-Version: 1.0\n"
+                     "Content-Type: text/plain; charset=UTF-8\n"
+                     "Content-Transfer-Encoding: quoted-printable\n"
+                     "\n"
+                     "Caf=C3=A9 support.\n"
+                     "\n"
+                     "Assisted-by: LLM\n"
+                     "Signed-off-by: Dev <dev@example.org>\n"
+                     "---\n"
+                     " x | 1 +\n"
+                     "\n"
+                     "diff --git a/x b/x\n"
+                     "--- a/x\n"
+                     "+++ b/x\n"
+                     "@@ -1 +1,2 @@\n"
+                     " x\n"
+                     "+y\n";
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccSeries) s = pcc_series_new_from_mbox_data ("qp.eml", mail,
-                                                           strlen (mail),
-                                                           &error);
+  g_autoptr (PccSeries) s
+      = pcc_series_new_from_mbox_data ("qp.eml", mail, strlen (mail), &error);
   g_assert_no_error (error);
   g_autoptr (GArray) found = pcc_tool_trailers_find (s);
   g_assert_cmpuint (found->len, ==, 1);
   g_autoptr (PccProvenance) prov = pcc_provenance_new ();
   gsize before_len;
-  const char *before = pcc_patch_get_data (pcc_series_get_patch (s, 0),
-                                           &before_len);
+  const char *before
+      = pcc_patch_get_data (pcc_series_get_patch (s, 0), &before_len);
   g_autofree char *copy = g_strndup (before, before_len);
   g_assert_false (pcc_tool_trailers_migrate (s, prov, NULL, &error));
   g_assert_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED);
@@ -255,8 +255,8 @@ test_encoded_mail_refused (void)
   /* Nothing changed. */
   g_assert_true (pcc_provenance_is_empty (prov));
   gsize after_len;
-  const char *after = pcc_patch_get_data (pcc_series_get_patch (s, 0),
-                                          &after_len);
+  const char *after
+      = pcc_patch_get_data (pcc_series_get_patch (s, 0), &after_len);
   g_assert_cmpuint (after_len, ==, before_len);
   g_assert_true (memcmp (after, copy, before_len) == 0);
 }
@@ -264,39 +264,40 @@ test_encoded_mail_refused (void)
 static void
 test_continuation_line (void)
 {
-  const char *mail =
-    "From: Dev <dev@example.org>\n"
-    "Subject: [PATCH] x: y\n"
-    "\n"
-    "Body.\n"
-    "\n"
-    "Assisted-by: SomeAgent:model-9\n"
-    "  with-a-continued-value\n"
-    "Signed-off-by: Dev <dev@example.org>\n"
-    "---\n"
-    "diff --git a/x b/x\n"
-    "--- a/x\n"
-    "+++ b/x\n"
-    "@@ -1 +1,2 @@\n"
-    " x\n"
-    "+y\n";
+  const char *mail = "From: Dev <dev@example.org>\n"
+                     "Subject: [PATCH] x: y\n"
+                     "\n"
+                     "Body.\n"
+                     "\n"
+                     "Assisted-by: SomeAgent:model-9\n"
+                     "  with-a-continued-value\n"
+                     "Signed-off-by: Dev <dev@example.org>\n"
+                     "---\n"
+                     "diff --git a/x b/x\n"
+                     "--- a/x\n"
+                     "+++ b/x\n"
+                     "@@ -1 +1,2 @@\n"
+                     " x\n"
+                     "+y\n";
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccSeries) s = pcc_series_new_from_mbox_data ("c.eml", mail,
-                                                           strlen (mail),
-                                                           &error);
+  g_autoptr (PccSeries) s
+      = pcc_series_new_from_mbox_data ("c.eml", mail, strlen (mail), &error);
   g_autoptr (GArray) found = pcc_tool_trailers_find (s);
   g_assert_cmpuint (found->len, ==, 1);
   PccToolTrailer *t = &g_array_index (found, PccToolTrailer, 0);
   g_assert_cmpstr (t->value, ==, "SomeAgent:model-9 with-a-continued-value");
   g_assert_cmpuint (t->lineno, ==, 6);
   gsize len;
-  g_autofree char *out = pcc_tool_trailers_strip (
-    pcc_series_get_patch (s, 0), t, 1, &len, &error);
+  g_autofree char *out = pcc_tool_trailers_strip (pcc_series_get_patch (s, 0),
+                                                  t, 1, &len, &error);
   g_assert_no_error (error);
   g_assert_null (strstr (out, "continued"));
   g_assert_nonnull (strstr (out, "Body.\n\nSigned-off-by: Dev"));
-  g_assert_cmpuint (len, ==, strlen (mail) - strlen (
-    "Assisted-by: SomeAgent:model-9\n  with-a-continued-value\n"));
+  g_assert_cmpuint (
+      len, ==,
+      strlen (mail)
+          - strlen (
+              "Assisted-by: SomeAgent:model-9\n  with-a-continued-value\n"));
 }
 
 int
@@ -308,7 +309,6 @@ main (int argc, char **argv)
               test_find_and_migrate, tear_down);
   g_test_add_func ("/tool-trailers/encoded-mail-refused",
                    test_encoded_mail_refused);
-  g_test_add_func ("/tool-trailers/continuation-line",
-                   test_continuation_line);
+  g_test_add_func ("/tool-trailers/continuation-line", test_continuation_line);
   return g_test_run ();
 }

@@ -16,35 +16,36 @@
 #include "pcc-test-git.h"
 #include "pcc-tool-trailers.h"
 
-static const char maintainers[] =
-  "FOO ETHERNET DRIVER\n"
-  "M:\tAda Lovelace <ada@example.org>\n"
-  "R:\tGrace Hopper <grace@example.org>\n"
-  "L:\tnetdev@vger.kernel.org\n"
-  "S:\tMaintained\n"
-  "F:\tdrivers/net/ethernet/foo/\n"
-  "\n"
-  "NETWORKING DRIVERS\n"
-  "M:\tAlan Turing <alan@example.org>\n"
-  "M:\tEdsger Dijkstra <edsger@example.org>\n"
-  "L:\tnetdev@vger.kernel.org\n"
-  "S:\tOdd Fixes\n"
-  "F:\tdrivers/net/\n"
-  "\n"
-  "DOCUMENTATION\n"
-  "M:\tDonald Knuth <don@example.org>\n"
-  "L:\tlinux-doc@vger.kernel.org\n"
-  "S:\tMaintained\n"
-  "F:\tDocumentation/\n"
-  "\n"
-  "THE REST\n"
-  "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
-  "L:\tlinux-kernel@vger.kernel.org\n"
-  "S:\tBuried alive in reporters\n"
-  "F:\t*\n"
-  "F:\t*/\n";
+static const char maintainers[]
+    = "FOO ETHERNET DRIVER\n"
+      "M:\tAda Lovelace <ada@example.org>\n"
+      "R:\tGrace Hopper <grace@example.org>\n"
+      "L:\tnetdev@vger.kernel.org\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/net/ethernet/foo/\n"
+      "\n"
+      "NETWORKING DRIVERS\n"
+      "M:\tAlan Turing <alan@example.org>\n"
+      "M:\tEdsger Dijkstra <edsger@example.org>\n"
+      "L:\tnetdev@vger.kernel.org\n"
+      "S:\tOdd Fixes\n"
+      "F:\tdrivers/net/\n"
+      "\n"
+      "DOCUMENTATION\n"
+      "M:\tDonald Knuth <don@example.org>\n"
+      "L:\tlinux-doc@vger.kernel.org\n"
+      "S:\tMaintained\n"
+      "F:\tDocumentation/\n"
+      "\n"
+      "THE REST\n"
+      "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+      "L:\tlinux-kernel@vger.kernel.org\n"
+      "S:\tBuried alive in reporters\n"
+      "F:\t*\n"
+      "F:\t*/\n";
 
-typedef struct {
+typedef struct
+{
   PccTestRepo *repo;
   char *base;
   char *outdir;
@@ -83,37 +84,43 @@ set_up (Fixture *f, gconstpointer data)
   const char *base = f->base;
 
   GString *m = g_string_new (main_c);
-  g_string_replace (m, "int foo_main 7;\n", "int foo_main 7;\n"
-                    "int foo_timeout_ms = 500;\n", 1);
+  g_string_replace (m, "int foo_main 7;\n",
+                    "int foo_main 7;\n"
+                    "int foo_timeout_ms = 500;\n",
+                    1);
   pcc_test_write (r, "drivers/net/ethernet/foo/foo_main.c", m->str, -1);
   g_free (pcc_test_commit (
-    r, "Dev One <one@example.org>",
-    "net: foo: make the reset timeout a variable\n\nSo it can be tuned.\n\n"
-    "Signed-off-by: Dev One <one@example.org>\n"));
-  g_string_replace (m, "int foo_main 20;\n", "int foo_main 20;\n"
-                    "/* wait for the PHY */\nint foo_phy_wait;\n", 1);
+      r, "Dev One <one@example.org>",
+      "net: foo: make the reset timeout a variable\n\nSo it can be tuned.\n\n"
+      "Signed-off-by: Dev One <one@example.org>\n"));
+  g_string_replace (m, "int foo_main 20;\n",
+                    "int foo_main 20;\n"
+                    "/* wait for the PHY */\nint foo_phy_wait;\n",
+                    1);
   pcc_test_write (r, "drivers/net/ethernet/foo/foo_main.c", m->str, -1);
   pcc_test_write (r, "drivers/net/ethernet/foo/foo.h",
                   "#define FOO 1\n#define FOO_PHY_WAIT 2\n", -1);
   g_free (pcc_test_commit (
-    r, "Dev One <one@example.org>",
-    "net: foo: wait for the PHY before the reset\n\nWhy.\n\n"
-    "Assisted-by: Claude:claude-opus-4 coccinelle\n"
-    "Signed-off-by: Dev One <one@example.org>\n"));
+      r, "Dev One <one@example.org>",
+      "net: foo: wait for the PHY before the reset\n\nWhy.\n\n"
+      "Assisted-by: Claude:claude-opus-4 coccinelle\n"
+      "Signed-off-by: Dev One <one@example.org>\n"));
   g_string_free (m, TRUE);
-  g_autofree char *doc2 = g_strconcat (doc, "\nThe reset timeout is "
-                                      "foo_timeout_ms.\n", NULL);
+  g_autofree char *doc2 = g_strconcat (doc,
+                                       "\nThe reset timeout is "
+                                       "foo_timeout_ms.\n",
+                                       NULL);
   pcc_test_write (r, "Documentation/networking/foo.rst", doc2, -1);
-  g_free (pcc_test_commit (
-    r, "Dev Two <two@example.org>",
-    "Documentation: foo: describe the reset timeout\n\n"
-    "Signed-off-by: Dev Two <two@example.org>\n"));
+  g_free (pcc_test_commit (r, "Dev Two <two@example.org>",
+                           "Documentation: foo: describe the reset timeout\n\n"
+                           "Signed-off-by: Dev Two <two@example.org>\n"));
 
   f->outdir = g_build_filename (r->root, "out", NULL);
   g_autofree char *range = g_strdup_printf ("%s..HEAD", base);
   g_autofree char *basearg = g_strdup_printf ("--base=%s", base);
-  const char *argv[] = { "format-patch", "-q", "--cover-letter", basearg,
-                         "-o", f->outdir, range, NULL };
+  const char *argv[]
+      = { "format-patch", "-q", "--cover-letter", basearg, "-o", f->outdir,
+          range,          NULL };
   g_free (pcc_test_git (r, argv));
 
   f->history = g_build_filename (r->root, "history.ini", NULL);
@@ -121,7 +128,8 @@ set_up (Fixture *f, gconstpointer data)
                        "[history]\n"
                        "testing.what=kselftest net/foo;boot test;\n"
                        "testing.where=QEMU x86_64 (KVM);Raspberry Pi 4;\n"
-                       "tool.name=sparse;smatch;\n", -1, NULL);
+                       "tool.name=sparse;smatch;\n",
+                       -1, NULL);
   f->tpl_dir = g_build_filename (r->root, "templates", NULL);
   g_mkdir (f->tpl_dir, 0700);
 
@@ -133,8 +141,8 @@ set_up (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   PccPlanOptions po;
   pcc_plan_options_init (&po);
-  f->plan = pcc_series_plan_new (f->series, f->engine, &po, NULL, NULL,
-                                 &error);
+  f->plan
+      = pcc_series_plan_new (f->series, f->engine, &po, NULL, NULL, &error);
   g_assert_no_error (error);
 }
 
@@ -162,7 +170,8 @@ pump (void)
 static char *
 preview_text (PccCoverPanel *p)
 {
-  GtkTextBuffer *b = gtk_text_view_get_buffer (pcc_cover_panel_get_preview (p));
+  GtkTextBuffer *b
+      = gtk_text_view_get_buffer (pcc_cover_panel_get_preview (p));
   GtkTextIter s, e;
   gtk_text_buffer_get_bounds (b, &s, &e);
   return gtk_text_buffer_get_text (b, &s, &e, FALSE);
@@ -201,8 +210,8 @@ save_screenshot (GtkWidget *window, const char *path)
   pump ();
   gtk_widget_queue_draw (window);
   pump ();
-  GdkPixbuf *pb = gtk_offscreen_window_get_pixbuf (
-    GTK_OFFSCREEN_WINDOW (window));
+  GdkPixbuf *pb
+      = gtk_offscreen_window_get_pixbuf (GTK_OFFSCREEN_WINDOW (window));
   g_assert_nonnull (pb);
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_path_get_dirname (path);
@@ -228,9 +237,8 @@ test_panel (Fixture *f, gconstpointer data)
     return;
   GtkWidget *window = gtk_offscreen_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1440, 940);
-  GtkWidget *w = pcc_cover_panel_new (f->series, f->plan,
-                                      pcc_tree_describe (f->tree),
-                                      f->tpl_dir, f->history);
+  GtkWidget *w = pcc_cover_panel_new (
+      f->series, f->plan, pcc_tree_describe (f->tree), f->tpl_dir, f->history);
   gtk_widget_set_size_request (w, 1440, 940);
   PccCoverPanel *p = PCC_COVER_PANEL (w);
   gtk_container_add (GTK_CONTAINER (window), w);
@@ -246,8 +254,10 @@ test_panel (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (t0, "Dev One (2):\n  net: foo: make the reset "
                                 "timeout a variable\n"));
   /* The diffstat is git's. */
-  g_autofree char *stat = pcc_test_gitf (f->repo, "diff --stat=72 --summary "
-                                         "%s..HEAD", f->base);
+  g_autofree char *stat = pcc_test_gitf (f->repo,
+                                         "diff --stat=72 --summary "
+                                         "%s..HEAD",
+                                         f->base);
   g_assert_nonnull (strstr (t0, stat));
   g_assert_cmpuint (pcc_cover_panel_get_n_tool_trailers (p), ==, 1);
   g_assert_null (strstr (t0, "How this series was made"));
@@ -255,13 +265,13 @@ test_panel (Fixture *f, gconstpointer data)
   /* Typing: the preview follows. */
   pcc_cover_panel_set_title (p, "net: foo: a tunable reset timeout");
   pcc_cover_panel_set_blurb (p, "The foo NIC sometimes needs longer than "
-                             "500 ms to come out of reset when its PHY is "
-                             "slow.  This series makes the timeout a "
-                             "variable, waits for the PHY first, and "
-                             "documents the knob.");
+                                "500 ms to come out of reset when its PHY is "
+                                "slow.  This series makes the timeout a "
+                                "variable, waits for the PHY first, and "
+                                "documents the knob.");
   pcc_cover_panel_add_row (p, PCC_PROV_TOOL);
-  const char *tool[] = { "sparse", "0.6.4", "every patch, no new warnings",
-                         NULL };
+  const char *tool[]
+      = { "sparse", "0.6.4", "every patch, no new warnings", NULL };
   type_into (p, PCC_PROV_TOOL, 0, tool);
   pcc_cover_panel_add_row (p, PCC_PROV_TESTING);
   const char *t1[] = { "kselftest net/foo", "QEMU x86_64 (KVM)", NULL };
@@ -270,9 +280,9 @@ test_panel (Fixture *f, gconstpointer data)
   const char *t2[] = { "reset loop, 2000 iterations",
                        "Raspberry Pi 4 with a foo USB NIC", NULL };
   type_into (p, PCC_PROV_TESTING, 1, t2);
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (
-                              pcc_cover_panel_get_notes (p)),
-                            "Patch 3 only touches documentation.", -1);
+  gtk_text_buffer_set_text (
+      gtk_text_view_get_buffer (pcc_cover_panel_get_notes (p)),
+      "Patch 3 only touches documentation.", -1);
   pcc_cover_panel_update (p);
   g_autofree char *t1s = preview_text (p);
   g_assert_true (g_str_has_prefix (t1s, "Subject: [PATCH 0/3] net: foo: a "
@@ -291,8 +301,8 @@ test_panel (Fixture *f, gconstpointer data)
   /* History: earlier values are offered. */
   GtkEntry *what = pcc_cover_panel_get_entry (p, PCC_PROV_TESTING, 0, 0);
   g_assert_true (model_has (what, "boot test"));
-  g_assert_true (model_has (pcc_cover_panel_get_entry (p, PCC_PROV_TOOL, 0,
-                                                       0), "smatch"));
+  g_assert_true (model_has (pcc_cover_panel_get_entry (p, PCC_PROV_TOOL, 0, 0),
+                            "smatch"));
 
   /* Move the Assisted-by trailer into the form. */
   g_autoptr (GError) error = NULL;
@@ -300,20 +310,24 @@ test_panel (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpuint (pcc_cover_panel_get_n_tool_trailers (p), ==, 0);
   g_assert_cmpstr (gtk_entry_get_text (pcc_cover_panel_get_entry (
-                     p, PCC_PROV_ASSISTANCE, 0, 0)), ==,
-                   "Claude:claude-opus-4");
-  g_assert_null (strstr (pcc_patch_get_data (pcc_series_get_patch (
-                                               f->series, 1), NULL),
-                         "Assisted-by"));
+                       p, PCC_PROV_ASSISTANCE, 0, 0)),
+                   ==, "Claude:claude-opus-4");
+  g_assert_null (
+      strstr (pcc_patch_get_data (pcc_series_get_patch (f->series, 1), NULL),
+              "Assisted-by"));
   /* The form kept what was typed, and gained the tool from the trailer. */
-  g_assert_cmpstr (gtk_entry_get_text (pcc_cover_panel_get_entry (
-                     p, PCC_PROV_TOOL, 0, 0)), ==, "sparse");
-  g_assert_cmpstr (gtk_entry_get_text (pcc_cover_panel_get_entry (
-                     p, PCC_PROV_TOOL, 1, 0)), ==, "coccinelle");
-  const char *rev[] = { NULL, NULL, "read line by line; the PHY wait was "
-                        "rewritten by hand", NULL };
-  gtk_entry_set_text (pcc_cover_panel_get_entry (p, PCC_PROV_ASSISTANCE, 0,
-                                                 2), rev[2]);
+  g_assert_cmpstr (
+      gtk_entry_get_text (pcc_cover_panel_get_entry (p, PCC_PROV_TOOL, 0, 0)),
+      ==, "sparse");
+  g_assert_cmpstr (
+      gtk_entry_get_text (pcc_cover_panel_get_entry (p, PCC_PROV_TOOL, 1, 0)),
+      ==, "coccinelle");
+  const char *rev[] = { NULL, NULL,
+                        "read line by line; the PHY wait was "
+                        "rewritten by hand",
+                        NULL };
+  gtk_entry_set_text (pcc_cover_panel_get_entry (p, PCC_PROV_ASSISTANCE, 0, 2),
+                      rev[2]);
   pcc_cover_panel_update (p);
   g_autofree char *t2s = preview_text (p);
   g_assert_nonnull (strstr (t2s, "LLM and agent assistance:\n"
@@ -346,17 +360,18 @@ test_panel (Fixture *f, gconstpointer data)
   /* A broken user template: its error, no preview. */
   g_autofree char *broken = g_build_filename (f->tpl_dir, "broken.tpl", NULL);
   g_file_set_contents (broken, "# Broken\n${cover}\n${shortlgo}\n", -1, NULL);
-  GtkWidget *w2 = pcc_cover_panel_new (f->series, NULL, NULL, f->tpl_dir,
-                                      NULL);
+  GtkWidget *w2
+      = pcc_cover_panel_new (f->series, NULL, NULL, f->tpl_dir, NULL);
   g_object_ref_sink (w2);
-  g_assert_true (pcc_cover_panel_set_template (PCC_COVER_PANEL (w2),
-                                               "broken"));
+  g_assert_true (
+      pcc_cover_panel_set_template (PCC_COVER_PANEL (w2), "broken"));
   g_assert_null (pcc_cover_panel_update (PCC_COVER_PANEL (w2)));
   const char *err = pcc_cover_panel_get_error (PCC_COVER_PANEL (w2));
   g_assert_nonnull (err);
   g_autofree char *where = g_strdup_printf ("%s:3:1: unknown token "
                                             "“${shortlgo}”; did you mean "
-                                            "“${shortlog}”?", broken);
+                                            "“${shortlog}”?",
+                                            broken);
   g_assert_nonnull (strstr (err, where));
   g_autofree char *t4 = preview_text (PCC_COVER_PANEL (w2));
   g_assert_cmpstr (t4, ==, "");
@@ -377,7 +392,6 @@ main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_setenv ("HOME", g_get_tmp_dir (), TRUE);
-  g_test_add ("/ui/cover-panel", Fixture, NULL, set_up, test_panel,
-              tear_down);
+  g_test_add ("/ui/cover-panel", Fixture, NULL, set_up, test_panel, tear_down);
   return g_test_run ();
 }

@@ -23,9 +23,9 @@ static char *corpus;
 static char *tree;
 static gboolean have_xdotool;
 
-#define TYPED_TO "Wrong Person <wrong@example.org>"
+#define TYPED_TO     "Wrong Person <wrong@example.org>"
 #define TYPED_FRIEND "Reviewer Friend <friend@example.com>"
-#define LKML "linux-kernel@vger.kernel.org"
+#define LKML         "linux-kernel@vger.kernel.org"
 
 /* --- helpers ------------------------------------------------------------ */
 
@@ -56,8 +56,8 @@ wait_ms (guint ms)
 static char **
 read_lines (const char *pid, const char *ext)
 {
-  g_autofree char *path = g_strdup_printf ("%s/expected/%s.%s", corpus, pid,
-                                           ext);
+  g_autofree char *path
+      = g_strdup_printf ("%s/expected/%s.%s", corpus, pid, ext);
   g_autofree char *text = NULL;
   GPtrArray *out = g_ptr_array_new ();
   char **lines;
@@ -100,8 +100,7 @@ static PccFixer *fixer;
 static PccPlan *
 plan_for (const char *pid, PccPatch **patch_out)
 {
-  g_autofree char *path = g_strdup_printf ("%s/patches/%s.patch", corpus,
-                                           pid);
+  g_autofree char *path = g_strdup_printf ("%s/patches/%s.patch", corpus, pid);
   g_autoptr (GError) error = NULL;
   PccFixerConfig cfg;
   PccPatch *patch;
@@ -173,7 +172,8 @@ static void
 test_header_address (void)
 {
   static const char *const cases[][2] = {
-    { "\"Rafał Miłecki\" <zajec5@gmail.com>", "Rafał Miłecki <zajec5@gmail.com>" },
+    { "\"Rafał Miłecki\" <zajec5@gmail.com>",
+      "Rafał Miłecki <zajec5@gmail.com>" },
     { "\"David S. Miller\" <davem@davemloft.net>",
       "\"David S. Miller\" <davem@davemloft.net>" },
     { "\"Müller, Hans\" <h@example.org>", "\"Müller, Hans\" <h@example.org>" },
@@ -192,17 +192,16 @@ test_header_address (void)
 static void
 test_detect (void)
 {
-  static const char diff[] =
-      "Fix it.\n\n---\n drivers/net/x.c | 1 +\n\n"
-      "diff --git a/drivers/net/x.c b/drivers/net/x.c\n"
-      "--- a/drivers/net/x.c\n+++ b/drivers/net/x.c\n"
-      "@@ -1 +1,2 @@\n a\n+b\n";
-  static const char cover[] =
-      "Hi,\n\nthree fixes.\n\nA (3):\n  x\n\n"
-      " drivers/net/x.c           | 1 +\n"
-      " net/core/dev.c            | 4 ++--\n"
-      " .../very/long/path/cut.c  | 2 +-\n"
-      " 3 files changed, 4 insertions(+), 3 deletions(-)\n";
+  static const char diff[] = "Fix it.\n\n---\n drivers/net/x.c | 1 +\n\n"
+                             "diff --git a/drivers/net/x.c b/drivers/net/x.c\n"
+                             "--- a/drivers/net/x.c\n+++ b/drivers/net/x.c\n"
+                             "@@ -1 +1,2 @@\n a\n+b\n";
+  static const char cover[]
+      = "Hi,\n\nthree fixes.\n\nA (3):\n  x\n\n"
+        " drivers/net/x.c           | 1 +\n"
+        " net/core/dev.c            | 4 ++--\n"
+        " .../very/long/path/cut.c  | 2 +-\n"
+        " 3 files changed, 4 insertions(+), 3 deletions(-)\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (PccPatch) p = NULL;
   g_autoptr (PccPatch) q = NULL;
@@ -244,17 +243,18 @@ test_engine_cache (void)
   b = pcc_fixer_get_engine (fixer, tree, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (a == b);
-  g_assert_null (pcc_fixer_get_engine (fixer, "/nonexistent/linux", NULL,
-                                       &error));
+  g_assert_null (
+      pcc_fixer_get_engine (fixer, "/nonexistent/linux", NULL, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "/nonexistent/linux"));
 }
 
 /* --- the review widget --------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   guint n_changes;
-  guint n_rows;           /* change rows */
+  guint n_rows; /* change rows */
   guint n_groups;
 } Counts;
 
@@ -278,8 +278,8 @@ check_row (PccReviewView *view, guint i)
 {
   PccPlan *plan = pcc_review_view_get_plan (view);
   PccChange *c = pcc_plan_get_change (plan, i);
-  GtkTreeModel *model = gtk_tree_view_get_model (
-      pcc_review_view_get_tree_view (view));
+  GtkTreeModel *model
+      = gtk_tree_view_get_model (pcc_review_view_get_tree_view (view));
   g_autoptr (GtkTreePath) path = pcc_review_view_get_path (view, i);
   GtkTreeIter iter;
   g_autofree char *address = NULL;
@@ -290,13 +290,11 @@ check_row (PccReviewView *view, guint i)
 
   g_assert_nonnull (path);
   g_assert_true (gtk_tree_model_get_iter (model, &iter, path));
-  gtk_tree_model_get (model, &iter, PCC_REVIEW_COL_CHANGE, &idx,
-                      PCC_REVIEW_COL_ADDRESS, &address,
-                      PCC_REVIEW_COL_REASON, &reason,
-                      PCC_REVIEW_COL_ACTION, &action,
-                      PCC_REVIEW_COL_ENABLED, &enabled,
-                      PCC_REVIEW_COL_TOGGLABLE, &togglable,
-                      PCC_REVIEW_COL_STRIKE, &strike, -1);
+  gtk_tree_model_get (
+      model, &iter, PCC_REVIEW_COL_CHANGE, &idx, PCC_REVIEW_COL_ADDRESS,
+      &address, PCC_REVIEW_COL_REASON, &reason, PCC_REVIEW_COL_ACTION, &action,
+      PCC_REVIEW_COL_ENABLED, &enabled, PCC_REVIEW_COL_TOGGLABLE, &togglable,
+      PCC_REVIEW_COL_STRIKE, &strike, -1);
   g_assert_cmpint (idx, ==, (gint) i);
   g_assert_cmpstr (address, ==, c->address);
   /* The reason is the plan's, on one line. */
@@ -317,7 +315,7 @@ check_row (PccReviewView *view, guint i)
     g_assert_nonnull (strstr (action, "drop"));
   g_assert_cmpint (strike, ==,
                    (c->kind == PCC_CHANGE_ADD && !c->enabled)
-                   || (c->kind == PCC_CHANGE_DROP && c->enabled));
+                       || (c->kind == PCC_CHANGE_DROP && c->enabled));
 }
 
 static void
@@ -349,15 +347,15 @@ toggle_by_click (GtkWidget *dialog, PccReviewView *view, guint i)
                                &cell);
   gtk_tree_view_convert_bin_window_to_widget_coords (
       tv, cell.x + cell.width / 2, cell.y + cell.height / 2, &wx, &wy);
-  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (tv), dialog,
-                                                   wx, wy, &tx, &ty));
-  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_window_get_xid (
-                                    gtk_widget_get_window (dialog)));
+  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (tv), dialog, wx,
+                                                   wy, &tx, &ty));
+  xid = g_strdup_printf (
+      "%lu", (gulong) gdk_x11_window_get_xid (gtk_widget_get_window (dialog)));
   xs = g_strdup_printf ("%d", tx);
   ys = g_strdup_printf ("%d", ty);
   {
-    const char *argv[] = { "xdotool", "mousemove", "--window", xid,
-                           xs, ys, "click", "1", NULL };
+    const char *argv[] = { "xdotool", "mousemove", "--window", xid, xs,
+                           ys,        "click",     "1",        NULL };
     g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL,
                                  G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
                                  &status, &error));
@@ -415,9 +413,9 @@ test_review (gconstpointer data)
 
   /* One row per change, under its group. */
   n = pcc_plan_get_n_changes (plan);
-  gtk_tree_model_foreach (gtk_tree_view_get_model (
-                              pcc_review_view_get_tree_view (view)),
-                          count_row, &counts);
+  gtk_tree_model_foreach (
+      gtk_tree_view_get_model (pcc_review_view_get_tree_view (view)),
+      count_row, &counts);
   g_assert_cmpuint (counts.n_rows, ==, n);
   g_assert_cmpuint (counts.n_groups, >=, 2);
   for (guint i = 0; i < n; i++)
@@ -474,8 +472,8 @@ test_review (gconstpointer data)
     g_assert_true (strv_has_key (before, k));
     g_assert_false (strv_has_key (after, k));
     g_assert_cmpuint (g_strv_length (after), ==, g_strv_length (before) - 1);
-    g_assert_nonnull (strstr (pcc_review_view_get_summary (view),
-                              "1 unticked"));
+    g_assert_nonnull (
+        strstr (pcc_review_view_get_summary (view), "1 unticked"));
     toggle_by_signal (view, add_to);
     g_assert_true (c->enabled);
     again = pcc_plan_get_final (plan, PCC_FIELD_TO);
@@ -586,9 +584,9 @@ test_settings (void)
   w = pcc_settings_widget_new (&in);
   g_object_ref_sink (w);
   /* A broken tree is reported at once, naming the path. */
-  g_assert_nonnull (strstr (pcc_settings_widget_get_tree_status (
-                                PCC_SETTINGS_WIDGET (w)),
-                            "/nonexistent/linux"));
+  g_assert_nonnull (
+      strstr (pcc_settings_widget_get_tree_status (PCC_SETTINGS_WIDGET (w)),
+              "/nonexistent/linux"));
   pcc_settings_init (&out);
   pcc_settings_widget_get (PCC_SETTINGS_WIDGET (w), &out);
   g_assert_cmpstr (out.tree_path, ==, in.tree_path);
@@ -606,8 +604,9 @@ test_settings (void)
       in.tree_path = g_strdup (tree);
       w = pcc_settings_widget_new (&in);
       g_object_ref_sink (w);
-      g_assert_true (g_str_has_prefix (pcc_settings_widget_get_tree_status (
-                                           PCC_SETTINGS_WIDGET (w)), "OK"));
+      g_assert_true (g_str_has_prefix (
+          pcc_settings_widget_get_tree_status (PCC_SETTINGS_WIDGET (w)),
+          "OK"));
       gtk_widget_destroy (w);
       g_object_unref (w);
     }
@@ -641,7 +640,8 @@ screenshot (const char *file, const char *pid)
       pcc_plan_get_change (plan, i)->enabled = FALSE;
   }
   tree_desc = g_strdup (g_getenv ("PCC_SCREENSHOT_TREE_DESC")
-                          ? g_getenv ("PCC_SCREENSHOT_TREE_DESC") : tree);
+                            ? g_getenv ("PCC_SCREENSHOT_TREE_DESC")
+                            : tree);
   dialog = pcc_review_dialog_new (NULL, plan, pcc_patch_get_subject (patch),
                                   tree_desc);
   gtk_window_move (GTK_WINDOW (dialog), 0, 0);
@@ -650,10 +650,10 @@ screenshot (const char *file, const char *pid)
   gtk_widget_get_allocation (dialog, &a);
   crop = g_strdup_printf ("%dx%d+0+0", a.width, a.height);
   {
-    const char *argv[] = { "import", "-window", "root", "-crop", crop,
-                           "+repage", file, NULL };
-    if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH,
-                       NULL, NULL, NULL, NULL, &status, &error))
+    const char *argv[] = { "import", "-window", "root", "-crop",
+                           crop,     "+repage", file,   NULL };
+    if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+                       NULL, NULL, NULL, &status, &error))
       {
         g_printerr ("import: %s\n", error->message);
         return 1;
@@ -669,14 +669,14 @@ main (int argc, char **argv)
 {
   g_autofree char *shot = NULL;
   g_autofree char *shot_patch = NULL;
-  GOptionEntry entries[] = {
-    { "corpus", 0, 0, G_OPTION_ARG_FILENAME, &corpus, "corpus folder", "DIR" },
-    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &shot,
-      "save a screenshot of the review dialog", "FILE" },
-    { "patch", 0, 0, G_OPTION_ARG_STRING, &shot_patch,
-      "corpus patch for the screenshot (0141)", "NNNN" },
-    { NULL }
-  };
+  GOptionEntry entries[]
+      = { { "corpus", 0, 0, G_OPTION_ARG_FILENAME, &corpus, "corpus folder",
+            "DIR" },
+          { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &shot,
+            "save a screenshot of the review dialog", "FILE" },
+          { "patch", 0, 0, G_OPTION_ARG_STRING, &shot_patch,
+            "corpus patch for the screenshot (0141)", "NNNN" },
+          { NULL } };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   const char *env;

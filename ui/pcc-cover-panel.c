@@ -10,7 +10,8 @@
 
 #define N_KINDS 3
 
-struct _PccCoverPanel {
+struct _PccCoverPanel
+{
   GtkBox parent;
 
   PccSeries *series;
@@ -22,7 +23,7 @@ struct _PccCoverPanel {
   char *error_text;
   char *preview_text;
   guint update_id;
-  gboolean filling;       /* setting widgets from code: no "changed" */
+  gboolean filling; /* setting widgets from code: no "changed" */
 
   GtkEntry *title;
   GtkLabel *prefix;
@@ -41,11 +42,16 @@ struct _PccCoverPanel {
 
 G_DEFINE_TYPE (PccCoverPanel, pcc_cover_panel, GTK_TYPE_BOX)
 
-enum { SIGNAL_CHANGED, N_SIGNALS };
+enum
+{
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
 /* Per kind: fields, placeholders, history keys. */
-typedef struct {
+typedef struct
+{
   const char *title;
   const char *hint;
   guint n_fields;
@@ -54,17 +60,22 @@ typedef struct {
 } KindInfo;
 
 static const KindInfo kinds[N_KINDS] = {
-  { N_("Tools"), N_("analysers, generators, test tools; not git or gcc"),
-    3, { N_("Tool (sparse, coccinelle…)"), N_("Version"),
-         N_("What it was used for") },
+  { N_ ("Tools"),
+    N_ ("analysers, generators, test tools; not git or gcc"),
+    3,
+    { N_ ("Tool (sparse, coccinelle…)"), N_ ("Version"),
+      N_ ("What it was used for") },
     { "tool.name", "tool.version", "tool.purpose" } },
-  { N_("LLM and agent assistance"),
-    N_("which model or tool, what it produced, how you reviewed it"),
-    3, { N_("Model or tool"), N_("What it produced"),
-         N_("How you reviewed it") },
+  { N_ ("LLM and agent assistance"),
+    N_ ("which model or tool, what it produced, how you reviewed it"),
+    3,
+    { N_ ("Model or tool"), N_ ("What it produced"),
+      N_ ("How you reviewed it") },
     { "assistance.agent", "assistance.produced", "assistance.review" } },
-  { N_("Testing"), N_("what you ran, and on which hardware or VM"),
-    2, { N_("What was run"), N_("On which hardware or VM") },
+  { N_ ("Testing"),
+    N_ ("what you ran, and on which hardware or VM"),
+    2,
+    { N_ ("What was run"), N_ ("On which hardware or VM") },
     { "testing.what", "testing.where" } },
 };
 
@@ -117,8 +128,8 @@ pcc_cover_panel_get_provenance (PccCoverPanel *self, GError **error)
   g_autoptr (PccProvenance) prov = pcc_provenance_new ();
   for (guint k = 0; k < N_KINDS; k++)
     {
-      g_autoptr (GList) rows = gtk_container_get_children (
-        GTK_CONTAINER (self->lists[k]));
+      g_autoptr (GList) rows
+          = gtk_container_get_children (GTK_CONTAINER (self->lists[k]));
       for (GList *l = rows; l; l = l->next)
         {
           const char *v[3] = { "", "", "" };
@@ -135,11 +146,13 @@ pcc_cover_panel_get_provenance (PccCoverPanel *self, GError **error)
               empty = FALSE;
           if (empty)
             continue;
-          gboolean ok = k == PCC_PROV_TOOL
-              ? pcc_provenance_add_tool (prov, v[0], v[1], v[2], error)
-            : k == PCC_PROV_ASSISTANCE
-              ? pcc_provenance_add_assistance (prov, v[0], v[1], v[2], error)
-              : pcc_provenance_add_testing (prov, v[0], v[1], error);
+          gboolean ok
+              = k == PCC_PROV_TOOL
+                    ? pcc_provenance_add_tool (prov, v[0], v[1], v[2], error)
+                : k == PCC_PROV_ASSISTANCE
+                    ? pcc_provenance_add_assistance (prov, v[0], v[1], v[2],
+                                                     error)
+                    : pcc_provenance_add_testing (prov, v[0], v[1], error);
           if (!ok)
             return NULL;
         }
@@ -157,13 +170,13 @@ sync_cover (PccCoverPanel *self, GError **error)
   pcc_cover_set_title (self->cover, title[0] ? title : NULL);
   g_autofree char *blurb = text_of (self->blurb);
   pcc_cover_set_blurb (self->cover, blurb[0] ? blurb : NULL);
-  g_autoptr (PccProvenance) prov = pcc_cover_panel_get_provenance (self,
-                                                                   error);
+  g_autoptr (PccProvenance) prov
+      = pcc_cover_panel_get_provenance (self, error);
   if (!prov)
     return FALSE;
   pcc_cover_set_provenance (self->cover, prov);
-  PccTemplate *tpl = pcc_template_load (self->user_dir, self->template_name,
-                                        error);
+  PccTemplate *tpl
+      = pcc_template_load (self->user_dir, self->template_name, error);
   if (!tpl)
     return FALSE;
   pcc_cover_set_template (self->cover, tpl);
@@ -192,8 +205,8 @@ pcc_cover_panel_update (PccCoverPanel *self)
     {
       set_error (self, error->message);
       g_clear_pointer (&self->preview_text, g_free);
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->preview),
-                                "", -1);
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->preview), "",
+                                -1);
       return NULL;
     }
   set_error (self, NULL);
@@ -262,9 +275,9 @@ add_row_with (PccCoverPanel *self, PccProvenanceKind kind, const char *a,
   for (guint f = 0; f < ki->n_fields; f++)
     {
       GtkWidget *e = gtk_entry_new ();
-      gtk_entry_set_placeholder_text (GTK_ENTRY (e), _(ki->placeholder[f]));
+      gtk_entry_set_placeholder_text (GTK_ENTRY (e), _ (ki->placeholder[f]));
       gtk_entry_set_text (GTK_ENTRY (e), vals[f] ? vals[f] : "");
-      gtk_widget_set_tooltip_text (e, _(ki->placeholder[f]));
+      gtk_widget_set_tooltip_text (e, _ (ki->placeholder[f]));
       attach_completion (self, GTK_ENTRY (e), ki->history[f]);
       g_signal_connect (e, "changed", G_CALLBACK (on_changed), self);
       g_autofree char *key = g_strdup_printf ("entry%u", f);
@@ -296,12 +309,14 @@ add_row_with (PccCoverPanel *self, PccProvenanceKind kind, const char *a,
   GtkWidget *rm = gtk_button_new_from_icon_name ("list-remove-symbolic",
                                                  GTK_ICON_SIZE_BUTTON);
   gtk_button_set_relief (GTK_BUTTON (rm), GTK_RELIEF_NONE);
-  gtk_widget_set_tooltip_text (rm, _("Remove this line"));
+  gtk_widget_set_tooltip_text (rm, _ ("Remove this line"));
   gtk_widget_set_valign (rm, GTK_ALIGN_START);
   g_object_set_data (G_OBJECT (rm), "row", row);
   g_signal_connect (rm, "clicked", G_CALLBACK (on_remove_row), self);
-  gtk_grid_attach (GTK_GRID (grid), rm, kind == PCC_PROV_TOOL ? 3
-                                        : kind == PCC_PROV_ASSISTANCE ? 2 : 2,
+  gtk_grid_attach (GTK_GRID (grid), rm,
+                   kind == PCC_PROV_TOOL         ? 3
+                   : kind == PCC_PROV_ASSISTANCE ? 2
+                                                 : 2,
                    0, 1, 1);
   gtk_widget_show_all (row);
   gtk_container_add (GTK_CONTAINER (self->lists[kind]), row);
@@ -317,8 +332,8 @@ pcc_cover_panel_add_row (PccCoverPanel *self, PccProvenanceKind kind)
 static void
 on_add_clicked (GtkButton *button, PccCoverPanel *self)
 {
-  PccProvenanceKind kind = GPOINTER_TO_INT (
-    g_object_get_data (G_OBJECT (button), "kind"));
+  PccProvenanceKind kind
+      = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "kind"));
   GtkWidget *row = add_row_with (self, kind, NULL, NULL, NULL);
   gtk_widget_grab_focus (g_object_get_data (G_OBJECT (row), "entry0"));
 }
@@ -327,8 +342,8 @@ GtkEntry *
 pcc_cover_panel_get_entry (PccCoverPanel *self, PccProvenanceKind kind,
                            guint row, guint field)
 {
-  GtkListBoxRow *r = gtk_list_box_get_row_at_index (self->lists[kind],
-                                                    (int) row);
+  GtkListBoxRow *r
+      = gtk_list_box_get_row_at_index (self->lists[kind], (int) row);
   if (!r || field >= kinds[kind].n_fields)
     return NULL;
   g_autofree char *key = g_strdup_printf ("entry%u", field);
@@ -344,8 +359,7 @@ clear_list (GtkListBox *list)
 }
 
 void
-pcc_cover_panel_set_provenance (PccCoverPanel *self,
-                                const PccProvenance *prov)
+pcc_cover_panel_set_provenance (PccCoverPanel *self, const PccProvenance *prov)
 {
   self->filling = TRUE;
   for (guint k = 0; k < N_KINDS; k++)
@@ -355,8 +369,7 @@ pcc_cover_panel_set_provenance (PccCoverPanel *self,
       const PccToolUse *t = pcc_provenance_get_tool (prov, i);
       add_row_with (self, PCC_PROV_TOOL, t->name, t->version, t->purpose);
     }
-  for (guint i = 0; i < pcc_provenance_get_n (prov, PCC_PROV_ASSISTANCE);
-       i++)
+  for (guint i = 0; i < pcc_provenance_get_n (prov, PCC_PROV_ASSISTANCE); i++)
     {
       const PccAssistance *a = pcc_provenance_get_assistance (prov, i);
       add_row_with (self, PCC_PROV_ASSISTANCE, a->agent, a->produced,
@@ -398,10 +411,10 @@ refresh_trailer_bar (PccCoverPanel *self)
     }
   const PccToolTrailer *t0 = &g_array_index (found, PccToolTrailer, 0);
   g_autofree char *markup = g_markup_printf_escaped (
-    _("<b>%u tool trailer(s)</b> (%s: …) in patch%s %s.  The kernel no "
-      "longer takes them in commits; say how the series was made here "
-      "instead."), found->len, t0->key, n_patches > 1 ? "es" : "",
-    which->str);
+      _ ("<b>%u tool trailer(s)</b> (%s: …) in patch%s %s.  The kernel no "
+         "longer takes them in commits; say how the series was made here "
+         "instead."),
+      found->len, t0->key, n_patches > 1 ? "es" : "", which->str);
   gtk_label_set_markup (self->trailer_label, markup);
   gtk_widget_show (self->trailer_bar);
 }
@@ -416,8 +429,8 @@ pcc_cover_panel_get_n_tool_trailers (PccCoverPanel *self)
 gboolean
 pcc_cover_panel_move_tool_trailers (PccCoverPanel *self, GError **error)
 {
-  g_autoptr (PccProvenance) prov = pcc_cover_panel_get_provenance (self,
-                                                                   error);
+  g_autoptr (PccProvenance) prov
+      = pcc_cover_panel_get_provenance (self, error);
   if (!prov)
     return FALSE;
   if (!pcc_tool_trailers_migrate (self->series, prov, NULL, error))
@@ -516,8 +529,8 @@ pcc_cover_panel_save_history (PccCoverPanel *self, GError **error)
 {
   if (!self->history)
     return TRUE;
-  g_autoptr (PccProvenance) prov = pcc_cover_panel_get_provenance (self,
-                                                                   error);
+  g_autoptr (PccProvenance) prov
+      = pcc_cover_panel_get_provenance (self, error);
   if (!prov)
     return FALSE;
   pcc_provenance_history_add (self->history, prov);
@@ -536,8 +549,7 @@ section_header (const char *title, const char *hint)
   gtk_label_set_xalign (GTK_LABEL (t), 0);
   GtkWidget *h = gtk_label_new (hint);
   gtk_label_set_xalign (GTK_LABEL (h), 0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (h),
-                               "dim-label");
+  gtk_style_context_add_class (gtk_widget_get_style_context (h), "dim-label");
   PangoAttrList *attrs = pango_attr_list_new ();
   pango_attr_list_insert (attrs, pango_attr_scale_new (PANGO_SCALE_SMALL));
   gtk_label_set_attributes (GTK_LABEL (h), attrs);
@@ -564,8 +576,8 @@ framed_text_view (GtkTextView **out, int height)
   GtkWidget *sw = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_shadow_type (GTK_SCROLLED_WINDOW (sw),
                                        GTK_SHADOW_IN);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
   gtk_widget_set_size_request (sw, -1, height);
   GtkWidget *tv = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (tv), GTK_WRAP_WORD_CHAR);
@@ -609,9 +621,9 @@ pcc_cover_panel_class_init (PccCoverPanelClass *klass)
   GObjectClass *oc = G_OBJECT_CLASS (klass);
   oc->dispose = pcc_cover_panel_dispose;
   oc->finalize = pcc_cover_panel_finalize;
-  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
-                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                          NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CHANGED]
+      = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -631,17 +643,17 @@ build (PccCoverPanel *self)
   gtk_grid_set_column_spacing (GTK_GRID (head), 8);
   gtk_grid_set_row_spacing (GTK_GRID (head), 6);
   GtkWidget *h = gtk_label_new (NULL);
-  gtk_label_set_markup (GTK_LABEL (h), _("<span size='large'><b>Cover "
-                                         "letter</b></span>"));
+  gtk_label_set_markup (GTK_LABEL (h), _ ("<span size='large'><b>Cover "
+                                          "letter</b></span>"));
   gtk_label_set_xalign (GTK_LABEL (h), 0);
   gtk_grid_attach (GTK_GRID (head), h, 0, 0, 3, 1);
 
-  GtkWidget *sl = gtk_label_new (_("Title"));
+  GtkWidget *sl = gtk_label_new (_ ("Title"));
   gtk_label_set_xalign (GTK_LABEL (sl), 1);
   gtk_grid_attach (GTK_GRID (head), sl, 0, 1, 1, 1);
   self->title = GTK_ENTRY (gtk_entry_new ());
   gtk_entry_set_placeholder_text (self->title,
-                                  _("What the series does, in one line"));
+                                  _ ("What the series does, in one line"));
   gtk_widget_set_hexpand (GTK_WIDGET (self->title), TRUE);
   g_signal_connect (self->title, "changed", G_CALLBACK (on_changed), self);
   gtk_grid_attach (GTK_GRID (head), GTK_WIDGET (self->title), 1, 1, 1, 1);
@@ -649,11 +661,11 @@ build (PccCoverPanel *self)
   gtk_label_set_ellipsize (self->prefix, PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (self->prefix, 0);
   gtk_label_set_max_width_chars (self->prefix, 60);
-  gtk_style_context_add_class (gtk_widget_get_style_context (
-                                 GTK_WIDGET (self->prefix)), "dim-label");
+  gtk_style_context_add_class (
+      gtk_widget_get_style_context (GTK_WIDGET (self->prefix)), "dim-label");
   gtk_grid_attach (GTK_GRID (head), GTK_WIDGET (self->prefix), 1, 2, 2, 1);
 
-  GtkWidget *tl = gtk_label_new (_("Template"));
+  GtkWidget *tl = gtk_label_new (_ ("Template"));
   gtk_label_set_xalign (GTK_LABEL (tl), 1);
   gtk_grid_attach (GTK_GRID (head), tl, 0, 3, 1, 1);
   GtkWidget *tbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
@@ -666,9 +678,9 @@ build (PccCoverPanel *self)
   self->template_desc = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_xalign (self->template_desc, 0);
   gtk_label_set_ellipsize (self->template_desc, PANGO_ELLIPSIZE_END);
-  gtk_style_context_add_class (gtk_widget_get_style_context (
-                                 GTK_WIDGET (self->template_desc)),
-                               "dim-label");
+  gtk_style_context_add_class (
+      gtk_widget_get_style_context (GTK_WIDGET (self->template_desc)),
+      "dim-label");
   gtk_box_pack_start (GTK_BOX (tbox), GTK_WIDGET (self->template_desc), TRUE,
                       TRUE, 0);
   gtk_grid_attach (GTK_GRID (head), tbox, 1, 3, 2, 1);
@@ -679,13 +691,13 @@ build (PccCoverPanel *self)
   gtk_info_bar_set_message_type (GTK_INFO_BAR (self->trailer_bar),
                                  GTK_MESSAGE_WARNING);
   gtk_info_bar_add_button (GTK_INFO_BAR (self->trailer_bar),
-                           _("_Move to the cover letter"),
+                           _ ("_Move to the cover letter"),
                            GTK_RESPONSE_ACCEPT);
   self->trailer_label = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_line_wrap (self->trailer_label, TRUE);
   gtk_label_set_xalign (self->trailer_label, 0);
   gtk_container_add (GTK_CONTAINER (gtk_info_bar_get_content_area (
-                                      GTK_INFO_BAR (self->trailer_bar))),
+                         GTK_INFO_BAR (self->trailer_bar))),
                      GTK_WIDGET (self->trailer_label));
   g_signal_connect (self->trailer_bar, "response",
                     G_CALLBACK (on_trailer_response), self);
@@ -704,18 +716,19 @@ build (PccCoverPanel *self)
   gtk_container_add (GTK_CONTAINER (form_sw), form);
   gtk_paned_pack1 (GTK_PANED (paned), form_sw, FALSE, FALSE);
 
-  gtk_box_pack_start (GTK_BOX (form),
-                      section_header (_("Blurb"), _("what the series does "
-                                                    "and why, for reviewers")),
-                      FALSE, FALSE, 0);
+  gtk_box_pack_start (
+      GTK_BOX (form),
+      section_header (_ ("Blurb"), _ ("what the series does "
+                                      "and why, for reviewers")),
+      FALSE, FALSE, 0);
   GtkWidget *bsw = framed_text_view (&self->blurb, 90);
   g_signal_connect (gtk_text_view_get_buffer (self->blurb), "changed",
                     G_CALLBACK (on_changed), self);
   gtk_box_pack_start (GTK_BOX (form), bsw, FALSE, FALSE, 0);
 
   GtkWidget *ph = gtk_label_new (NULL);
-  gtk_label_set_markup (GTK_LABEL (ph), _("<span size='large'><b>How this "
-                                          "series was made</b></span>"));
+  gtk_label_set_markup (GTK_LABEL (ph), _ ("<span size='large'><b>How this "
+                                           "series was made</b></span>"));
   gtk_label_set_xalign (GTK_LABEL (ph), 0);
   g_object_set (ph, "margin-top", 8, NULL);
   gtk_box_pack_start (GTK_BOX (form), ph, FALSE, FALSE, 0);
@@ -724,12 +737,13 @@ build (PccCoverPanel *self)
     {
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       g_object_set (row, "margin-top", 6, NULL);
-      gtk_box_pack_start (GTK_BOX (row),
-                          section_header (_(kinds[k].title), _(kinds[k].hint)),
-                          TRUE, TRUE, 0);
+      gtk_box_pack_start (
+          GTK_BOX (row),
+          section_header (_ (kinds[k].title), _ (kinds[k].hint)), TRUE, TRUE,
+          0);
       GtkWidget *add = gtk_button_new_from_icon_name ("list-add-symbolic",
                                                       GTK_ICON_SIZE_BUTTON);
-      gtk_button_set_label (GTK_BUTTON (add), _("Add"));
+      gtk_button_set_label (GTK_BUTTON (add), _ ("Add"));
       gtk_button_set_always_show_image (GTK_BUTTON (add), TRUE);
       gtk_widget_set_valign (add, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (add), "kind", GINT_TO_POINTER (k));
@@ -741,7 +755,7 @@ build (PccCoverPanel *self)
       gtk_list_box_set_selection_mode (self->lists[k], GTK_SELECTION_NONE);
       GtkWidget *frame = gtk_frame_new (NULL);
       gtk_container_add (GTK_CONTAINER (frame), GTK_WIDGET (self->lists[k]));
-      GtkWidget *empty = gtk_label_new (_("Nothing yet: “Add” a line."));
+      GtkWidget *empty = gtk_label_new (_ ("Nothing yet: “Add” a line."));
       gtk_style_context_add_class (gtk_widget_get_style_context (empty),
                                    "dim-label");
       g_object_set (empty, "margin", 6, NULL);
@@ -750,10 +764,11 @@ build (PccCoverPanel *self)
       gtk_box_pack_start (GTK_BOX (form), frame, FALSE, FALSE, 0);
     }
 
-  gtk_box_pack_start (GTK_BOX (form),
-                      section_header (_("Notes"), _("anything else reviewers "
-                                                    "should know")),
-                      FALSE, FALSE, 6);
+  gtk_box_pack_start (
+      GTK_BOX (form),
+      section_header (_ ("Notes"), _ ("anything else reviewers "
+                                      "should know")),
+      FALSE, FALSE, 6);
   GtkWidget *nsw = framed_text_view (&self->notes, 60);
   g_signal_connect (gtk_text_view_get_buffer (self->notes), "changed",
                     G_CALLBACK (on_changed), self);
@@ -762,15 +777,15 @@ build (PccCoverPanel *self)
   /* Right side: the preview above, the recipients below. */
   GtkWidget *right = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   GtkWidget *pbox = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *pt = section_header (_("Preview"), _("the cover letter as it "
-                                                  "will be sent"));
+  GtkWidget *pt = section_header (_ ("Preview"), _ ("the cover letter as it "
+                                                    "will be sent"));
   gtk_box_pack_start (GTK_BOX (pbox), pt, FALSE, FALSE, 0);
   self->error_label = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_xalign (self->error_label, 0);
   gtk_label_set_line_wrap (self->error_label, TRUE);
   gtk_label_set_selectable (self->error_label, TRUE);
-  gtk_style_context_add_class (gtk_widget_get_style_context (
-                                 GTK_WIDGET (self->error_label)), "error");
+  gtk_style_context_add_class (
+      gtk_widget_get_style_context (GTK_WIDGET (self->error_label)), "error");
   g_object_set (self->error_label, "margin", 6, NULL);
   gtk_widget_set_no_show_all (GTK_WIDGET (self->error_label), TRUE);
   gtk_box_pack_start (GTK_BOX (pbox), GTK_WIDGET (self->error_label), FALSE,
@@ -791,13 +806,13 @@ build (PccCoverPanel *self)
   if (self->plan)
     {
       g_autofree char *subject = pcc_series_format_cover_subject (
-        self->series, _("recipients of the whole series"));
-      self->review = pcc_review_view_new (self->plan, subject,
-                                          self->tree_desc);
+          self->series, _ ("recipients of the whole series"));
+      self->review
+          = pcc_review_view_new (self->plan, subject, self->tree_desc);
       g_object_set (self->review, "margin-top", 8, NULL);
       gtk_paned_pack2 (GTK_PANED (right), self->review, TRUE, FALSE);
-      g_signal_connect (right, "size-allocate",
-                        G_CALLBACK (on_right_allocate), NULL);
+      g_signal_connect (right, "size-allocate", G_CALLBACK (on_right_allocate),
+                        NULL);
     }
   gtk_paned_pack2 (GTK_PANED (paned), right, TRUE, FALSE);
 

@@ -35,8 +35,7 @@
 G_BEGIN_DECLS
 
 #define PCC_TYPE_COVER_PANEL (pcc_cover_panel_get_type ())
-G_DECLARE_FINAL_TYPE (PccCoverPanel, pcc_cover_panel, PCC, COVER_PANEL,
-                      GtkBox)
+G_DECLARE_FINAL_TYPE (PccCoverPanel, pcc_cover_panel, PCC, COVER_PANEL, GtkBox)
 
 /* @series (and @plan, the cover's recipients, may be NULL) must outlive
  * the panel; @tree_desc (pcc_tree_describe(), may be NULL) is shown with
@@ -61,8 +60,7 @@ PccProvenance *pcc_cover_panel_get_provenance (PccCoverPanel *panel,
                                                GError **error);
 
 /* Select a template by name; FALSE when there is no such template. */
-gboolean pcc_cover_panel_set_template (PccCoverPanel *panel,
-                                       const char *name);
+gboolean pcc_cover_panel_set_template (PccCoverPanel *panel, const char *name);
 const char *pcc_cover_panel_get_template (PccCoverPanel *panel);
 
 void pcc_cover_panel_set_title (PccCoverPanel *panel, const char *title);

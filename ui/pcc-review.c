@@ -6,7 +6,8 @@
 
 #include "pcc-email.h"
 
-struct _PccReviewView {
+struct _PccReviewView
+{
   GtkBox parent;
 
   PccPlan *plan;
@@ -16,7 +17,7 @@ struct _PccReviewView {
   GtkLabel *title;
   GtkLabel *summary;
   GtkTextView *details;
-  GArray *paths;          /* char *: tree path string of change i, or NULL */
+  GArray *paths; /* char *: tree path string of change i, or NULL */
   char *summary_text;
   GHashTable *recipients; /* email key -> const PccRecipient * */
   GtkTreeIter groups[3];  /* To, Cc, removed */
@@ -25,10 +26,19 @@ struct _PccReviewView {
 
 G_DEFINE_TYPE (PccReviewView, pcc_review_view, GTK_TYPE_BOX)
 
-enum { SIGNAL_CHANGED, N_SIGNALS };
+enum
+{
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
-enum { GROUP_TO, GROUP_CC, GROUP_DROP };
+enum
+{
+  GROUP_TO,
+  GROUP_CC,
+  GROUP_DROP
+};
 
 /* --- rows ------------------------------------------------------------ */
 
@@ -37,9 +47,13 @@ change_is_sent (const PccChange *c)
 {
   switch (c->kind)
     {
-    case PCC_CHANGE_ADD: return c->enabled;
-    case PCC_CHANGE_DROP: return !c->enabled;
-    case PCC_CHANGE_KEEP: default: return TRUE; /* typed: always kept */
+      case PCC_CHANGE_ADD:
+        return c->enabled;
+      case PCC_CHANGE_DROP:
+        return !c->enabled;
+      case PCC_CHANGE_KEEP:
+      default:
+        return TRUE; /* typed: always kept */
     }
 }
 
@@ -80,22 +94,23 @@ action_markup (const PccChange *c)
 
   switch (c->kind)
     {
-    case PCC_CHANGE_ADD:
-      fg = c->enabled ? "#1a7f37" : "#8c959f";
-      word = _("add");
-      break;
-    case PCC_CHANGE_DROP:
-      fg = c->enabled ? "#cf222e" : "#8c959f";
-      word = _("drop");
-      break;
-    case PCC_CHANGE_KEEP:
-    default:
-      fg = "#57606a";
-      word = _("keep");
-      break;
+      case PCC_CHANGE_ADD:
+        fg = c->enabled ? "#1a7f37" : "#8c959f";
+        word = _ ("add");
+        break;
+      case PCC_CHANGE_DROP:
+        fg = c->enabled ? "#cf222e" : "#8c959f";
+        word = _ ("drop");
+        break;
+      case PCC_CHANGE_KEEP:
+      default:
+        fg = "#57606a";
+        word = _ ("keep");
+        break;
     }
   return g_markup_printf_escaped ("<span foreground=\"%s\" weight=\"bold\">"
-                                  "%s</span>", fg, word);
+                                  "%s</span>",
+                                  fg, word);
 }
 
 static char *
@@ -105,27 +120,28 @@ tooltip_markup (const PccChange *c)
 
   switch (c->kind)
     {
-    case PCC_CHANGE_ADD:
-      what = c->field == PCC_FIELD_TO ? _("Add to To:") : _("Add to Cc:");
-      break;
-    case PCC_CHANGE_DROP:
-      what = c->field == PCC_FIELD_TO ? _("Remove from To:")
-                                      : _("Remove from Cc:");
-      break;
-    case PCC_CHANGE_KEEP:
-    default:
-      what = c->field == PCC_FIELD_TO ? _("Keep in To:") : _("Keep in Cc:");
-      break;
+      case PCC_CHANGE_ADD:
+        what = c->field == PCC_FIELD_TO ? _ ("Add to To:") : _ ("Add to Cc:");
+        break;
+      case PCC_CHANGE_DROP:
+        what = c->field == PCC_FIELD_TO ? _ ("Remove from To:")
+                                        : _ ("Remove from Cc:");
+        break;
+      case PCC_CHANGE_KEEP:
+      default:
+        what
+            = c->field == PCC_FIELD_TO ? _ ("Keep in To:") : _ ("Keep in Cc:");
+        break;
     }
   g_autofree char *reason = one_line (c->reason);
   return g_markup_printf_escaped ("<b>%s</b> %s\n%s\n<i>%s</i>", what,
                                   c->address ? c->address : "", reason,
                                   c->kind == PCC_CHANGE_KEEP
-                                    ? _("What you typed is never removed "
-                                        "(only THE REST's lists the rule "
-                                        "excludes are).")
-                                    : _("Untick to leave the address as it "
-                                        "was typed."));
+                                      ? _ ("What you typed is never removed "
+                                           "(only THE REST's lists the rule "
+                                           "excludes are).")
+                                      : _ ("Untick to leave the address as it "
+                                           "was typed."));
 }
 
 static void
@@ -133,8 +149,8 @@ index_recipients (PccReviewView *self)
 {
   const PccResult *r = pcc_plan_get_result (self->plan);
 
-  self->recipients = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                            NULL);
+  self->recipients
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; r && i < pcc_result_get_n_recipients (r); i++)
     {
       const PccRecipient *rc = pcc_result_get_recipient (r, i);
@@ -150,8 +166,8 @@ static void
 describe (PccReviewView *self, const PccChange *c, char **role, char **why)
 {
   g_autofree char *key = c->email ? pcc_email_key (c->email) : NULL;
-  const PccRecipient *rc = key ? g_hash_table_lookup (self->recipients, key)
-                               : NULL;
+  const PccRecipient *rc
+      = key ? g_hash_table_lookup (self->recipients, key) : NULL;
   const PccResult *r = pcc_plan_get_result (self->plan);
   gboolean rest = c->reason && g_str_has_prefix (c->reason, "THE REST");
 
@@ -161,21 +177,22 @@ describe (PccReviewView *self, const PccChange *c, char **role, char **why)
     {
       const char *colon = rc->role ? strchr (rc->role, ':') : NULL;
 
-      *role = rc->role ? g_strndup (rc->role, colon ? (gsize) (colon - rc->role)
-                                                    : strlen (rc->role))
-                       : NULL;
+      *role = rc->role
+                  ? g_strndup (rc->role, colon ? (gsize) (colon - rc->role)
+                                               : strlen (rc->role))
+                  : NULL;
       if (!rest)
         {
           g_autofree char *d = pcc_result_describe_reason (r, rc);
           g_autofree char *line = one_line (d);
 
           *why = c->kind == PCC_CHANGE_KEEP
-                   ? g_strdup_printf (_("typed by you; %s"), line)
-                   : g_steal_pointer (&line);
+                     ? g_strdup_printf (_ ("typed by you; %s"), line)
+                     : g_steal_pointer (&line);
         }
     }
   if (*role == NULL)
-    *role = g_strdup (c->typed ? _("typed") : "");
+    *role = g_strdup (c->typed ? _ ("typed") : "");
   if (*why == NULL)
     *why = one_line (c->reason);
 }
@@ -191,19 +208,14 @@ set_change_row (PccReviewView *self, GtkTreeIter *iter, guint i)
   gboolean keep = c->kind == PCC_CHANGE_KEEP;
 
   describe (self, c, &role, &reason);
-  gtk_tree_store_set (self->store, iter,
-                      PCC_REVIEW_COL_ENABLED, keep ? TRUE : c->enabled,
-                      PCC_REVIEW_COL_TOGGLABLE, !keep,
-                      PCC_REVIEW_COL_HAS_CHECK, TRUE,
-                      PCC_REVIEW_COL_ACTION, action,
-                      PCC_REVIEW_COL_ADDRESS, c->address,
-                      PCC_REVIEW_COL_REASON, reason,
-                      PCC_REVIEW_COL_TOOLTIP, tip,
-                      PCC_REVIEW_COL_CHANGE, (gint) i,
-                      PCC_REVIEW_COL_WEIGHT, (gint) PANGO_WEIGHT_NORMAL,
-                      PCC_REVIEW_COL_STRIKE, !change_is_sent (c),
-                      PCC_REVIEW_COL_ROLE, role,
-                      -1);
+  gtk_tree_store_set (
+      self->store, iter, PCC_REVIEW_COL_ENABLED, keep ? TRUE : c->enabled,
+      PCC_REVIEW_COL_TOGGLABLE, !keep, PCC_REVIEW_COL_HAS_CHECK, TRUE,
+      PCC_REVIEW_COL_ACTION, action, PCC_REVIEW_COL_ADDRESS, c->address,
+      PCC_REVIEW_COL_REASON, reason, PCC_REVIEW_COL_TOOLTIP, tip,
+      PCC_REVIEW_COL_CHANGE, (gint) i, PCC_REVIEW_COL_WEIGHT,
+      (gint) PANGO_WEIGHT_NORMAL, PCC_REVIEW_COL_STRIKE, !change_is_sent (c),
+      PCC_REVIEW_COL_ROLE, role, -1);
 }
 
 static void
@@ -234,27 +246,26 @@ update_groups (PccReviewView *self)
         continue;
       if (g == GROUP_DROP)
         {
-          title = g_strdup (_("Removed"));
+          title = g_strdup (_ ("Removed"));
           detail = g_strdup_printf (
-              g_dngettext (GETTEXT_PACKAGE, "%u address typed by you, to remove",
-                           "%u addresses typed by you, to remove",
-                           added[g]), added[g]);
+              g_dngettext (GETTEXT_PACKAGE,
+                           "%u address typed by you, to remove",
+                           "%u addresses typed by you, to remove", added[g]),
+              added[g]);
         }
       else
         {
           title = g_strdup (g == GROUP_TO ? "To:" : "Cc:");
-          detail = g_strdup_printf (_("%u to add, %u kept"), added[g],
-                                    kept[g]);
+          detail
+              = g_strdup_printf (_ ("%u to add, %u kept"), added[g], kept[g]);
         }
       {
         g_autofree char *markup = g_markup_printf_escaped (
             "<span foreground=\"#57606a\">%s</span>", detail);
         gtk_tree_store_set (self->store, &self->groups[g],
                             PCC_REVIEW_COL_ADDRESS, title,
-                            PCC_REVIEW_COL_ACTION, "",
-                            PCC_REVIEW_COL_REASON, detail,
-                            PCC_REVIEW_COL_TOOLTIP, markup,
-                            -1);
+                            PCC_REVIEW_COL_ACTION, "", PCC_REVIEW_COL_REASON,
+                            detail, PCC_REVIEW_COL_TOOLTIP, markup, -1);
       }
     }
 }
@@ -285,15 +296,17 @@ update_summary (PccReviewView *self)
         add_cc++;
     }
   if (add_to + add_cc + drop == 0)
-    g_string_append (s, _("Nothing to change: To and Cc already hold what "
-                          "get_maintainer.pl gives for this patch."));
+    g_string_append (s, _ ("Nothing to change: To and Cc already hold what "
+                           "get_maintainer.pl gives for this patch."));
   else
     {
-      g_string_append_printf (s, _("%u to add to To, %u to add to Cc, "
-                                   "%u to remove."), add_to, add_cc, drop);
+      g_string_append_printf (s,
+                              _ ("%u to add to To, %u to add to Cc, "
+                                 "%u to remove."),
+                              add_to, add_cc, drop);
     }
   if (off > 0)
-    g_string_append_printf (s, _(" %u unticked."), off);
+    g_string_append_printf (s, _ (" %u unticked."), off);
   g_free (self->summary_text);
   self->summary_text = g_string_free (s, FALSE);
   if (self->summary != NULL)
@@ -306,8 +319,8 @@ fill (PccReviewView *self)
   guint n = pcc_plan_get_n_changes (self->plan);
   /* Order inside a group: additions, then kept, then the rest, each in
    * plan order (which is the order the script prints). */
-  static const PccChangeKind order[] = { PCC_CHANGE_ADD, PCC_CHANGE_KEEP,
-                                         PCC_CHANGE_DROP };
+  static const PccChangeKind order[]
+      = { PCC_CHANGE_ADD, PCC_CHANGE_KEEP, PCC_CHANGE_DROP };
 
   gtk_tree_store_clear (self->store);
   memset (self->has_group, 0, sizeof self->has_group);
@@ -328,22 +341,20 @@ fill (PccReviewView *self)
             if (!self->has_group[g])
               {
                 gtk_tree_store_append (self->store, &self->groups[g], NULL);
-                gtk_tree_store_set (self->store, &self->groups[g],
-                                    PCC_REVIEW_COL_ENABLED, FALSE,
-                                    PCC_REVIEW_COL_TOGGLABLE, FALSE,
-                                    PCC_REVIEW_COL_HAS_CHECK, FALSE,
-                                    PCC_REVIEW_COL_CHANGE, -1,
-                                    PCC_REVIEW_COL_WEIGHT,
-                                    (gint) PANGO_WEIGHT_BOLD,
-                                    PCC_REVIEW_COL_STRIKE, FALSE, -1);
+                gtk_tree_store_set (
+                    self->store, &self->groups[g], PCC_REVIEW_COL_ENABLED,
+                    FALSE, PCC_REVIEW_COL_TOGGLABLE, FALSE,
+                    PCC_REVIEW_COL_HAS_CHECK, FALSE, PCC_REVIEW_COL_CHANGE, -1,
+                    PCC_REVIEW_COL_WEIGHT, (gint) PANGO_WEIGHT_BOLD,
+                    PCC_REVIEW_COL_STRIKE, FALSE, -1);
                 self->has_group[g] = TRUE;
               }
             gtk_tree_store_append (self->store, &iter, &self->groups[g]);
             set_change_row (self, &iter, i);
             path = gtk_tree_model_get_path (GTK_TREE_MODEL (self->store),
                                             &iter);
-            g_array_index (self->paths, char *, i) =
-                gtk_tree_path_to_string (path);
+            g_array_index (self->paths, char *, i)
+                = gtk_tree_path_to_string (path);
             gtk_tree_path_free (path);
           }
     }
@@ -366,8 +377,9 @@ apply_toggle (PccReviewView *self, guint i, gboolean enabled)
     return;
   c->enabled = enabled;
   ps = g_array_index (self->paths, char *, i);
-  if (ps != NULL && gtk_tree_model_get_iter_from_string (
-                        GTK_TREE_MODEL (self->store), &iter, ps))
+  if (ps != NULL
+      && gtk_tree_model_get_iter_from_string (GTK_TREE_MODEL (self->store),
+                                              &iter, ps))
     set_change_row (self, &iter, i);
   update_groups (self);
   update_summary (self);
@@ -386,8 +398,8 @@ on_toggled (GtkCellRendererToggle *cell, char *path_str, gpointer data)
                                             &iter, path_str))
     return;
   gtk_tree_model_get (GTK_TREE_MODEL (self->store), &iter,
-                      PCC_REVIEW_COL_CHANGE, &idx,
-                      PCC_REVIEW_COL_ENABLED, &enabled, -1);
+                      PCC_REVIEW_COL_CHANGE, &idx, PCC_REVIEW_COL_ENABLED,
+                      &enabled, -1);
   if (idx < 0)
     return;
   apply_toggle (self, (guint) idx, !enabled);
@@ -435,8 +447,6 @@ on_details_expanded (GObject *expander, GParamSpec *pspec, gpointer data)
   gtk_text_buffer_set_text (buffer, explain ? explain : "", -1);
 }
 
-
-
 static void
 pcc_review_view_finalize (GObject *object)
 {
@@ -457,10 +467,9 @@ pcc_review_view_class_init (PccReviewViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = pcc_review_view_finalize;
-  signals[SIGNAL_CHANGED] = g_signal_new ("changed",
-                                          G_TYPE_FROM_CLASS (klass),
-                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                          NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_CHANGED]
+      = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -472,8 +481,8 @@ pcc_review_view_init (PccReviewView *self)
 static GtkWidget *
 make_tree (PccReviewView *self)
 {
-  GtkWidget *tree = gtk_tree_view_new_with_model (
-      GTK_TREE_MODEL (self->store));
+  GtkWidget *tree
+      = gtk_tree_view_new_with_model (GTK_TREE_MODEL (self->store));
   GtkCellRenderer *r;
   GtkTreeViewColumn *col;
 
@@ -487,39 +496,37 @@ make_tree (PccReviewView *self)
   r = gtk_cell_renderer_toggle_new ();
   self->toggle = GTK_CELL_RENDERER_TOGGLE (r);
   g_signal_connect (r, "toggled", G_CALLBACK (on_toggled), self);
-  col = gtk_tree_view_column_new_with_attributes ("", r,
-      "active", PCC_REVIEW_COL_ENABLED,
-      "visible", PCC_REVIEW_COL_HAS_CHECK,
-      "activatable", PCC_REVIEW_COL_TOGGLABLE,
+  col = gtk_tree_view_column_new_with_attributes (
+      "", r, "active", PCC_REVIEW_COL_ENABLED, "visible",
+      PCC_REVIEW_COL_HAS_CHECK, "activatable", PCC_REVIEW_COL_TOGGLABLE,
       "sensitive", PCC_REVIEW_COL_TOGGLABLE, NULL);
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
   g_object_set (r, "xpad", 6, NULL);
-  col = gtk_tree_view_column_new_with_attributes (_("Change"), r,
-      "markup", PCC_REVIEW_COL_ACTION, NULL);
+  col = gtk_tree_view_column_new_with_attributes (_ ("Change"), r, "markup",
+                                                  PCC_REVIEW_COL_ACTION, NULL);
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
   g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-  col = gtk_tree_view_column_new_with_attributes (_("Address"), r,
-      "text", PCC_REVIEW_COL_ADDRESS,
-      "weight", PCC_REVIEW_COL_WEIGHT,
-      "strikethrough", PCC_REVIEW_COL_STRIKE, NULL);
+  col = gtk_tree_view_column_new_with_attributes (
+      _ ("Address"), r, "text", PCC_REVIEW_COL_ADDRESS, "weight",
+      PCC_REVIEW_COL_WEIGHT, "strikethrough", PCC_REVIEW_COL_STRIKE, NULL);
   gtk_tree_view_column_set_resizable (col, TRUE);
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
   g_object_set (r, "foreground", "#57606a", "xpad", 6, NULL);
-  col = gtk_tree_view_column_new_with_attributes (_("Role"), r,
-      "text", PCC_REVIEW_COL_ROLE, NULL);
+  col = gtk_tree_view_column_new_with_attributes (_ ("Role"), r, "text",
+                                                  PCC_REVIEW_COL_ROLE, NULL);
   gtk_tree_view_append_column (self->tree, col);
 
   r = gtk_cell_renderer_text_new ();
   g_object_set (r, "ellipsize", PANGO_ELLIPSIZE_END, "foreground", "#57606a",
                 NULL);
-  col = gtk_tree_view_column_new_with_attributes (_("Why"), r,
-      "text", PCC_REVIEW_COL_REASON, NULL);
+  col = gtk_tree_view_column_new_with_attributes (_ ("Why"), r, "text",
+                                                  PCC_REVIEW_COL_REASON, NULL);
   gtk_tree_view_column_set_expand (col, TRUE);
   gtk_tree_view_append_column (self->tree, col);
 
@@ -550,8 +557,10 @@ size_columns (PccReviewView *self)
   GtkWidget *w = GTK_WIDGET (self->tree);
   GtkTreeModel *model = GTK_TREE_MODEL (self->store);
   int change = 0, address = 0, role = 0;
-  int cap = text_width (w, "\"Firstname Lastname-Longer\" <firstname.lastname@"
-                           "example.org>", FALSE);
+  int cap = text_width (w,
+                        "\"Firstname Lastname-Longer\" <firstname.lastname@"
+                        "example.org>",
+                        FALSE);
   static const char *const words[] = { "add", "keep", "drop" };
   GtkTreeIter group, iter;
   gboolean g_ok, ok;
@@ -559,7 +568,7 @@ size_columns (PccReviewView *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     {
-      g_autofree char *m = g_markup_printf_escaped ("<b>%s</b>", _(words[i]));
+      g_autofree char *m = g_markup_printf_escaped ("<b>%s</b>", _ (words[i]));
       change = MAX (change, text_width (w, m, TRUE));
     }
   for (g_ok = gtk_tree_model_get_iter_first (model, &group); g_ok;
@@ -608,23 +617,19 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
 
   g_return_val_if_fail (plan != NULL, NULL);
 
-  self = g_object_new (PCC_TYPE_REVIEW_VIEW,
-                       "orientation", GTK_ORIENTATION_VERTICAL,
-                       "spacing", 8, NULL);
+  self = g_object_new (PCC_TYPE_REVIEW_VIEW, "orientation",
+                       GTK_ORIENTATION_VERTICAL, "spacing", 8, NULL);
   self->plan = plan;
-  self->store = gtk_tree_store_new (PCC_REVIEW_N_COLUMNS,
-                                    G_TYPE_BOOLEAN, G_TYPE_BOOLEAN,
-                                    G_TYPE_BOOLEAN,
-                                    G_TYPE_STRING, G_TYPE_STRING,
-                                    G_TYPE_STRING, G_TYPE_STRING,
-                                    G_TYPE_INT, G_TYPE_INT, G_TYPE_BOOLEAN,
-                                    G_TYPE_STRING);
+  self->store = gtk_tree_store_new (
+      PCC_REVIEW_N_COLUMNS, G_TYPE_BOOLEAN, G_TYPE_BOOLEAN, G_TYPE_BOOLEAN,
+      G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT,
+      G_TYPE_INT, G_TYPE_BOOLEAN, G_TYPE_STRING);
 
   /* Header: subject, what was computed, and from which tree. */
   w = gtk_label_new (NULL);
   markup = g_markup_printf_escaped ("<big><b>%s</b></big>",
                                     title && *title ? title
-                                                    : _("Patch recipients"));
+                                                    : _ ("Patch recipients"));
   gtk_label_set_markup (GTK_LABEL (w), markup);
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (w), PANGO_ELLIPSIZE_END);
@@ -635,10 +640,10 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
   w = gtk_label_new (NULL);
   markup = g_markup_printf_escaped (
       "<span foreground=\"#57606a\">%s\n%s %s</span>",
-      _("To and Cc as scripts/get_maintainer.pl gives them for this patch, "
-        "THE REST (LKML) only as a fallback."),
-      _("Kernel tree:"),
-      tree_desc && *tree_desc ? tree_desc : _("(default)"));
+      _ ("To and Cc as scripts/get_maintainer.pl gives them for this patch, "
+         "THE REST (LKML) only as a fallback."),
+      _ ("Kernel tree:"),
+      tree_desc && *tree_desc ? tree_desc : _ ("(default)"));
   gtk_label_set_markup (GTK_LABEL (w), markup);
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (w), PANGO_ELLIPSIZE_MIDDLE);
@@ -659,8 +664,8 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
   gtk_widget_set_vexpand (scroll, TRUE);
   gtk_box_pack_start (GTK_BOX (self), scroll, TRUE, TRUE, 0);
 
-  hint = gtk_label_new (_("Untick a line to leave that address as it was "
-                          "typed. Hover a line for the full reason."));
+  hint = gtk_label_new (_ ("Untick a line to leave that address as it was "
+                           "typed. Hover a line for the full reason."));
   gtk_label_set_xalign (GTK_LABEL (hint), 0.0);
   gtk_style_context_add_class (gtk_widget_get_style_context (hint),
                                "dim-label");
@@ -668,8 +673,8 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
 
   /* The full explanation, filled in when first opened: for a treewide
    * patch it is long, and laying it out would delay the dialog. */
-  expander = gtk_expander_new_with_mnemonic (_("_Details: files, patterns, "
-                                               "sections and THE REST"));
+  expander = gtk_expander_new_with_mnemonic (_ ("_Details: files, patterns, "
+                                                "sections and THE REST"));
   w = gtk_text_view_new ();
   self->details = GTK_TEXT_VIEW (w);
   gtk_text_view_set_editable (self->details, FALSE);
@@ -745,12 +750,10 @@ pcc_review_dialog_new (GtkWindow *parent, PccPlan *plan, const char *title,
 {
   GtkWidget *dialog, *view, *content, *apply;
 
-  dialog = gtk_dialog_new_with_buttons (_("Fix patch recipients"), parent,
-                                        GTK_DIALOG_MODAL
-                                          | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                        _("_Cancel"), GTK_RESPONSE_CANCEL,
-                                        _("_Apply"), GTK_RESPONSE_APPLY,
-                                        NULL);
+  dialog = gtk_dialog_new_with_buttons (
+      _ ("Fix patch recipients"), parent,
+      GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, _ ("_Cancel"),
+      GTK_RESPONSE_CANCEL, _ ("_Apply"), GTK_RESPONSE_APPLY, NULL);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 1040, 640);
   gtk_window_set_role (GTK_WINDOW (dialog), "patchcc-review");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_APPLY);

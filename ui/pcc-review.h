@@ -20,25 +20,25 @@
 G_BEGIN_DECLS
 
 #define PCC_TYPE_REVIEW_VIEW (pcc_review_view_get_type ())
-G_DECLARE_FINAL_TYPE (PccReviewView, pcc_review_view, PCC, REVIEW_VIEW,
-                      GtkBox)
+G_DECLARE_FINAL_TYPE (PccReviewView, pcc_review_view, PCC, REVIEW_VIEW, GtkBox)
 
 /* Columns of the view's model (a GtkTreeStore: one group row per
  * destination, the changes below it). */
-enum {
-  PCC_REVIEW_COL_ENABLED,     /* gboolean: the checkbox */
-  PCC_REVIEW_COL_TOGGLABLE,   /* gboolean: the user may change it (FALSE
+enum
+{
+  PCC_REVIEW_COL_ENABLED,   /* gboolean: the checkbox */
+  PCC_REVIEW_COL_TOGGLABLE, /* gboolean: the user may change it (FALSE
                                  for group rows and kept addresses: what
                                  you typed always stays) */
-  PCC_REVIEW_COL_HAS_CHECK,   /* gboolean: FALSE for group rows */
-  PCC_REVIEW_COL_ACTION,      /* markup: "add", "keep", "drop" badge */
-  PCC_REVIEW_COL_ADDRESS,     /* "Name <addr>", or the group's title */
-  PCC_REVIEW_COL_REASON,      /* plain text reason */
-  PCC_REVIEW_COL_TOOLTIP,     /* markup for the tooltip */
-  PCC_REVIEW_COL_CHANGE,      /* gint: index in the plan, -1 for groups */
-  PCC_REVIEW_COL_WEIGHT,      /* gint: PangoWeight */
-  PCC_REVIEW_COL_STRIKE,      /* gboolean: the address will not be sent */
-  PCC_REVIEW_COL_ROLE,        /* "maintainer", "reviewer", "open list"... */
+  PCC_REVIEW_COL_HAS_CHECK, /* gboolean: FALSE for group rows */
+  PCC_REVIEW_COL_ACTION,    /* markup: "add", "keep", "drop" badge */
+  PCC_REVIEW_COL_ADDRESS,   /* "Name <addr>", or the group's title */
+  PCC_REVIEW_COL_REASON,    /* plain text reason */
+  PCC_REVIEW_COL_TOOLTIP,   /* markup for the tooltip */
+  PCC_REVIEW_COL_CHANGE,    /* gint: index in the plan, -1 for groups */
+  PCC_REVIEW_COL_WEIGHT,    /* gint: PangoWeight */
+  PCC_REVIEW_COL_STRIKE,    /* gboolean: the address will not be sent */
+  PCC_REVIEW_COL_ROLE,      /* "maintainer", "reviewer", "open list"... */
   PCC_REVIEW_N_COLUMNS
 };
 
@@ -73,8 +73,8 @@ PccReviewView *pcc_review_dialog_get_view (GtkDialog *dialog);
 
 /* Run the dialog modally; TRUE when the user chose Apply (the plan then
  * holds the user's ticks). */
-gboolean pcc_review_run (GtkWindow *parent, PccPlan *plan,
-                         const char *title, const char *tree_desc);
+gboolean pcc_review_run (GtkWindow *parent, PccPlan *plan, const char *title,
+                         const char *tree_desc);
 
 G_END_DECLS
 

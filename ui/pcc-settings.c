@@ -48,7 +48,8 @@ pcc_settings_to_config (const PccSettings *s, PccFixerConfig *cfg)
 
 /* --- the form -------------------------------------------------------- */
 
-struct _PccSettingsWidget {
+struct _PccSettingsWidget
+{
   GtkBox parent;
 
   GtkEntry *tree;
@@ -59,10 +60,10 @@ struct _PccSettingsWidget {
   GtkToggleButton *split_cc;
   GtkToggleButton *drop_lkml;
   GtkComboBoxText *rest_rule;
-  GtkToggleButton *on_send[3];   /* off, ask, rewrite */
+  GtkToggleButton *on_send[3]; /* off, ask, rewrite */
   char *status_text;
   guint check_id;
-  PccFixer *fixer;               /* only for checking the tree */
+  PccFixer *fixer; /* only for checking the tree */
 };
 
 G_DEFINE_TYPE (PccSettingsWidget, pcc_settings_widget, GTK_TYPE_BOX)
@@ -71,8 +72,7 @@ static void
 set_status (PccSettingsWidget *self, gboolean ok, const char *text)
 {
   g_autofree char *markup = g_markup_printf_escaped (
-      "<span foreground=\"%s\">%s</span>", ok ? "#1a7f37" : "#cf222e",
-      text);
+      "<span foreground=\"%s\">%s</span>", ok ? "#1a7f37" : "#cf222e", text);
 
   g_free (self->status_text);
   self->status_text = g_strdup (text);
@@ -95,14 +95,13 @@ check_tree_now (PccSettingsWidget *self)
       if (shown == NULL)
         {
           set_status (self, FALSE,
-                      _("No tree found automatically: type the path of a "
-                        "kernel source tree or git repository."));
+                      _ ("No tree found automatically: type the path of a "
+                         "kernel source tree or git repository."));
           return;
         }
     }
   pcc_fixer_reset (self->fixer);
-  engine = pcc_fixer_get_engine (self->fixer, path, *rev ? rev : NULL,
-                                 &error);
+  engine = pcc_fixer_get_engine (self->fixer, path, *rev ? rev : NULL, &error);
   if (engine == NULL)
     {
       set_status (self, FALSE, error->message);
@@ -110,7 +109,7 @@ check_tree_now (PccSettingsWidget *self)
     }
   {
     g_autofree char *msg = g_strdup_printf (
-        _("OK: %s, MAINTAINERS with %u entries (loaded in %.1f ms)"),
+        _ ("OK: %s, MAINTAINERS with %u entries (loaded in %.1f ms)"),
         pcc_tree_describe (pcc_engine_get_tree (engine)),
         pcc_maintainers_get_n_entries (pcc_engine_get_maintainers (engine)),
         (g_get_monotonic_time () - t0) / 1000.0);
@@ -146,18 +145,16 @@ on_browse (GtkButton *button, gpointer data)
   GtkWidget *top = gtk_widget_get_toplevel (GTK_WIDGET (self));
   GtkFileChooserNative *fc;
 
-  fc = gtk_file_chooser_native_new (_("Kernel source tree"),
-                                    GTK_IS_WINDOW (top) ? GTK_WINDOW (top)
-                                                        : NULL,
-                                    GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                    _("_Select"), _("_Cancel"));
+  fc = gtk_file_chooser_native_new (
+      _ ("Kernel source tree"), GTK_IS_WINDOW (top) ? GTK_WINDOW (top) : NULL,
+      GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Select"), _ ("_Cancel"));
   if (*gtk_entry_get_text (self->tree) != '\0')
     gtk_file_chooser_set_filename (GTK_FILE_CHOOSER (fc),
                                    gtk_entry_get_text (self->tree));
   if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (fc)) == GTK_RESPONSE_ACCEPT)
     {
-      g_autofree char *f = gtk_file_chooser_get_filename (
-          GTK_FILE_CHOOSER (fc));
+      g_autofree char *f
+          = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (fc));
       if (f != NULL)
         gtk_entry_set_text (self->tree, f);
     }
@@ -257,48 +254,47 @@ pcc_settings_widget_new (const PccSettings *initial)
   if (initial == NULL)
     initial = &defaults;
 
-  self = g_object_new (PCC_TYPE_SETTINGS_WIDGET,
-                       "orientation", GTK_ORIENTATION_VERTICAL,
-                       "spacing", 12, NULL);
+  self = g_object_new (PCC_TYPE_SETTINGS_WIDGET, "orientation",
+                       GTK_ORIENTATION_VERTICAL, "spacing", 12, NULL);
   gtk_container_set_border_width (GTK_CONTAINER (self), 8);
 
   /* Kernel tree. */
-  box = frame (GTK_BOX (self), _("Kernel tree"));
+  box = frame (GTK_BOX (self), _ ("Kernel tree"));
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
   gtk_box_pack_start (GTK_BOX (box), grid, FALSE, FALSE, 0);
 
-  w = gtk_label_new_with_mnemonic (_("_Path:"));
+  w = gtk_label_new_with_mnemonic (_ ("_Path:"));
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
   gtk_grid_attach (GTK_GRID (grid), w, 0, 0, 1, 1);
   self->tree = GTK_ENTRY (gtk_entry_new ());
   gtk_label_set_mnemonic_widget (GTK_LABEL (w), GTK_WIDGET (self->tree));
-  placeholder = auto_path
-      ? g_strdup_printf (_("automatic: %s"), auto_path)
-      : g_strdup (_("automatic: none found"));
+  placeholder = auto_path ? g_strdup_printf (_ ("automatic: %s"), auto_path)
+                          : g_strdup (_ ("automatic: none found"));
   gtk_entry_set_placeholder_text (self->tree, placeholder);
   gtk_entry_set_width_chars (self->tree, 30);
-  gtk_entry_set_text (self->tree, initial->tree_path ? initial->tree_path
-                                                     : "");
+  gtk_entry_set_text (self->tree,
+                      initial->tree_path ? initial->tree_path : "");
   gtk_widget_set_hexpand (GTK_WIDGET (self->tree), TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->tree),
-      _("The top of a kernel source tree (its MAINTAINERS and .mailmap are "
-        "read), or a git repository. Empty: $PATCHCC_TREE, the pristine "
-        "linux-source tree of kernel/prepare-tree.sh in "
-        "~/.cache/patchcc/trees, or /usr/src/linux-source-6.1."));
+  gtk_widget_set_tooltip_text (
+      GTK_WIDGET (self->tree),
+      _ ("The top of a kernel source tree (its MAINTAINERS and .mailmap are "
+         "read), or a git repository. Empty: $PATCHCC_TREE, the pristine "
+         "linux-source tree of kernel/prepare-tree.sh in "
+         "~/.cache/patchcc/trees, or /usr/src/linux-source-6.1."));
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->tree), 1, 0, 1, 1);
-  w = gtk_button_new_with_mnemonic (_("_Browse..."));
+  w = gtk_button_new_with_mnemonic (_ ("_Browse..."));
   g_signal_connect (w, "clicked", G_CALLBACK (on_browse), self);
   gtk_grid_attach (GTK_GRID (grid), w, 2, 0, 1, 1);
 
-  w = gtk_label_new_with_mnemonic (_("_Revision:"));
+  w = gtk_label_new_with_mnemonic (_ ("_Revision:"));
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
   gtk_grid_attach (GTK_GRID (grid), w, 0, 1, 1, 1);
   self->rev = GTK_ENTRY (gtk_entry_new ());
   gtk_label_set_mnemonic_widget (GTK_LABEL (w), GTK_WIDGET (self->rev));
-  gtk_entry_set_placeholder_text (self->rev,
-      _("files on disk (HEAD of a bare repository)"));
+  gtk_entry_set_placeholder_text (
+      self->rev, _ ("files on disk (HEAD of a bare repository)"));
   gtk_entry_set_text (self->rev, initial->tree_rev ? initial->tree_rev : "");
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->rev), 1, 1, 2, 1);
 
@@ -310,66 +306,66 @@ pcc_settings_widget_new (const PccSettings *initial)
   gtk_label_set_selectable (self->tree_status, TRUE);
   gtk_box_pack_start (GTK_BOX (box), GTK_WIDGET (self->tree_status), FALSE,
                       FALSE, 0);
-  self->base_commit = check (box,
-      _("Use the patch's _base-commit: when the repository has it"),
-      _("With a git repository, read MAINTAINERS as it was at the commit "
-        "the patch was made against."), initial->use_base_commit);
+  self->base_commit = check (
+      box, _ ("Use the patch's _base-commit: when the repository has it"),
+      _ ("With a git repository, read MAINTAINERS as it was at the commit "
+         "the patch was made against."),
+      initial->use_base_commit);
 
   /* Recipients. */
-  box = frame (GTK_BOX (self), _("Recipients"));
-  self->split_b4 = radio (box, NULL,
-      _("To: maintainers and reviewers, Cc: lists (as _b4 sends)"), NULL,
-      initial->split == PCC_SPLIT_B4);
-  self->split_cc = radio (box, self->split_b4, _("Everything in _Cc:"),
-      _("To: keeps what you typed."), initial->split == PCC_SPLIT_ALL_CC);
-  self->drop_lkml = check (box,
-      _("_Drop LKML for patches that add or delete files"),
-      _("get_maintainer.pl also matches the path \"dev/null\" of a new or "
-        "deleted file, which only THE REST matches, so LKML stays; tick to "
-        "ignore that quirk."), initial->drop_lkml_for_new_files);
+  box = frame (GTK_BOX (self), _ ("Recipients"));
+  self->split_b4 = radio (
+      box, NULL, _ ("To: maintainers and reviewers, Cc: lists (as _b4 sends)"),
+      NULL, initial->split == PCC_SPLIT_B4);
+  self->split_cc = radio (box, self->split_b4, _ ("Everything in _Cc:"),
+                          _ ("To: keeps what you typed."),
+                          initial->split == PCC_SPLIT_ALL_CC);
+  self->drop_lkml = check (
+      box, _ ("_Drop LKML for patches that add or delete files"),
+      _ ("get_maintainer.pl also matches the path \"dev/null\" of a new or "
+         "deleted file, which only THE REST matches, so LKML stays; tick to "
+         "ignore that quirk."),
+      initial->drop_lkml_for_new_files);
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  w = gtk_label_new_with_mnemonic (_("THE REST (LKML) _rule:"));
+  w = gtk_label_new_with_mnemonic (_ ("THE REST (LKML) _rule:"));
   gtk_box_pack_start (GTK_BOX (row), w, FALSE, FALSE, 0);
   self->rest_rule = GTK_COMBO_BOX_TEXT (gtk_combo_box_text_new ());
   gtk_combo_box_text_append (self->rest_rule, "seed",
-      _("fallback: out when a file has another list"));
-  gtk_combo_box_text_append (self->rest_rule, "public",
-      _("fallback: subscribers-only lists do not count"));
+                             _ ("fallback: out when a file has another list"));
+  gtk_combo_box_text_append (
+      self->rest_rule, "public",
+      _ ("fallback: subscribers-only lists do not count"));
   gtk_combo_box_text_append (self->rest_rule, "always",
-      _("always (the original script)"));
+                             _ ("always (the original script)"));
   gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->rest_rule),
                                pcc_rest_rule_to_string (initial->rest_rule));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (w),
-                                 GTK_WIDGET (self->rest_rule));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (w), GTK_WIDGET (self->rest_rule));
   gtk_box_pack_start (GTK_BOX (row), GTK_WIDGET (self->rest_rule), FALSE,
                       FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), row, FALSE, FALSE, 0);
 
   /* Sending. */
-  box = frame (GTK_BOX (self), _("When a patch is sent"));
-  self->on_send[PCC_ON_SEND_ASK] = radio (box, NULL,
-      _("_Show the review when recipients would change"), NULL,
-      initial->on_send == PCC_ON_SEND_ASK);
-  self->on_send[PCC_ON_SEND_REWRITE] = radio (box,
-      self->on_send[PCC_ON_SEND_ASK],
-      _("Fix the recipients _without asking"), NULL,
-      initial->on_send == PCC_ON_SEND_REWRITE);
-  self->on_send[PCC_ON_SEND_OFF] = radio (box,
-      self->on_send[PCC_ON_SEND_ASK], _("Do _nothing"), NULL,
-      initial->on_send == PCC_ON_SEND_OFF);
-  w = gtk_label_new (_("Mails that are not patches are never changed. The "
-                       "body is never touched."));
+  box = frame (GTK_BOX (self), _ ("When a patch is sent"));
+  self->on_send[PCC_ON_SEND_ASK]
+      = radio (box, NULL, _ ("_Show the review when recipients would change"),
+               NULL, initial->on_send == PCC_ON_SEND_ASK);
+  self->on_send[PCC_ON_SEND_REWRITE]
+      = radio (box, self->on_send[PCC_ON_SEND_ASK],
+               _ ("Fix the recipients _without asking"), NULL,
+               initial->on_send == PCC_ON_SEND_REWRITE);
+  self->on_send[PCC_ON_SEND_OFF]
+      = radio (box, self->on_send[PCC_ON_SEND_ASK], _ ("Do _nothing"), NULL,
+               initial->on_send == PCC_ON_SEND_OFF);
+  w = gtk_label_new (_ ("Mails that are not patches are never changed. The "
+                        "body is never touched."));
   gtk_label_set_xalign (GTK_LABEL (w), 0.0);
   gtk_label_set_line_wrap (GTK_LABEL (w), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (w), 50);
-  gtk_style_context_add_class (gtk_widget_get_style_context (w),
-                               "dim-label");
+  gtk_style_context_add_class (gtk_widget_get_style_context (w), "dim-label");
   gtk_box_pack_start (GTK_BOX (box), w, FALSE, FALSE, 0);
 
-  g_signal_connect (self->tree, "changed", G_CALLBACK (on_tree_changed),
-                    self);
-  g_signal_connect (self->rev, "changed", G_CALLBACK (on_tree_changed),
-                    self);
+  g_signal_connect (self->tree, "changed", G_CALLBACK (on_tree_changed), self);
+  g_signal_connect (self->rev, "changed", G_CALLBACK (on_tree_changed), self);
   check_tree_now (self);
   pcc_settings_clear (&defaults);
   gtk_widget_show_all (GTK_WIDGET (self));
@@ -388,10 +384,10 @@ pcc_settings_widget_get (PccSettingsWidget *self, PccSettings *out)
   g_free (out->tree_rev);
   out->tree_rev = g_strstrip (g_strdup (gtk_entry_get_text (self->rev)));
   out->use_base_commit = gtk_toggle_button_get_active (self->base_commit);
-  out->split = gtk_toggle_button_get_active (self->split_cc)
-                   ? PCC_SPLIT_ALL_CC : PCC_SPLIT_B4;
-  out->drop_lkml_for_new_files =
-      gtk_toggle_button_get_active (self->drop_lkml);
+  out->split = gtk_toggle_button_get_active (self->split_cc) ? PCC_SPLIT_ALL_CC
+                                                             : PCC_SPLIT_B4;
+  out->drop_lkml_for_new_files
+      = gtk_toggle_button_get_active (self->drop_lkml);
   id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->rest_rule));
   if (!pcc_rest_rule_from_string (id, &out->rest_rule))
     out->rest_rule = PCC_REST_SEED;

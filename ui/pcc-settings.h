@@ -14,9 +14,10 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  char *tree_path;                  /* "" = pcc_tree_default_path() */
-  char *tree_rev;                   /* "" = the work tree / HEAD */
+typedef struct
+{
+  char *tree_path; /* "" = pcc_tree_default_path() */
+  char *tree_rev;  /* "" = the work tree / HEAD */
   gboolean use_base_commit;
   PccOnSend on_send;
   PccSplit split;

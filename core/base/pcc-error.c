@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-G_DEFINE_QUARK (pcc-error-quark, pcc_error)
+G_DEFINE_QUARK (pcc - error - quark, pcc_error)
 
 int
 pcc_fail (int status, const char *prog, const char *fmt, ...)
@@ -20,7 +20,8 @@ PccExit
 pcc_exit_status_for_error (const GError *error)
 {
   if (error->domain == PCC_ERROR
-      && (error->code == PCC_ERROR_OPTION || error->code == PCC_ERROR_NOT_TREE))
+      && (error->code == PCC_ERROR_OPTION
+          || error->code == PCC_ERROR_NOT_TREE))
     return PCC_EXIT_DIE;
   if (error->domain == G_FILE_ERROR && error->code == G_FILE_ERROR_NOENT)
     return PCC_EXIT_NO_FILE;

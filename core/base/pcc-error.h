@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 #define PCC_ERROR (pcc_error_quark ())
 GQuark pcc_error_quark (void);
 
-typedef enum {
+typedef enum
+{
   PCC_ERROR_IO,          /* a file could not be read */
   PCC_ERROR_NOT_TREE,    /* the directory is not the top of a kernel tree */
   PCC_ERROR_MAINTAINERS, /* MAINTAINERS could not be parsed (bad pattern...) */
@@ -25,14 +26,15 @@ typedef enum {
   PCC_ERROR_OPTION,      /* a bad command-line or configuration option */
   PCC_ERROR_UNSUPPORTED, /* asks for something patchcc does not do (git history) */
   PCC_ERROR_GIT,         /* libgit2 reported an error */
-  PCC_ERROR_TEMPLATE,    /* a cover-letter template is malformed */
+  PCC_ERROR_TEMPLATE, /* a cover-letter template is malformed */
 } PccErrorCode;
 
 /* Exit statuses of the patchcc commands, get_maintainer.pl's where it has
  * one: 0, 2 for a file that does not exist (open() failing), 255 for
  * die() (a bad option, no kernel tree); patchcc adds 1 for input it
  * refuses. */
-typedef enum {
+typedef enum
+{
   PCC_EXIT_OK = 0,
   PCC_EXIT_REFUSED = 1,
   PCC_EXIT_NO_FILE = 2,
@@ -48,7 +50,7 @@ PccExit pcc_exit_status_for_error (const GError *error);
  * return @status, so that `return pcc_fail (1, "patchcc", ...)` ends a
  * command. */
 int pcc_fail (int status, const char *prog, const char *fmt, ...)
-  G_GNUC_PRINTF (3, 4);
+    G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS
 

@@ -5,7 +5,8 @@
 #include <string.h>
 #include <pcre2.h>
 
-struct _PccRegex {
+struct _PccRegex
+{
   pcre2_code *code;
   pcre2_match_data *md;
   int error;
@@ -30,16 +31,18 @@ pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
    * PCRE2's default; newlines are LF only. */
   pcre2_compile_context *cc = pcre2_compile_context_create (NULL);
   pcre2_set_newline (cc, PCRE2_NEWLINE_LF);
-  pcre2_code *code = pcre2_compile ((PCRE2_SPTR) pattern, PCRE2_ZERO_TERMINATED,
-                                    opts, &errcode, &erroff, cc);
+  pcre2_code *code
+      = pcre2_compile ((PCRE2_SPTR) pattern, PCRE2_ZERO_TERMINATED, opts,
+                       &errcode, &erroff, cc);
   pcre2_compile_context_free (cc);
-  if (code == NULL) {
-    PCRE2_UCHAR msg[256];
-    pcre2_get_error_message (errcode, msg, sizeof msg);
-    g_set_error (error, G_REGEX_ERROR, G_REGEX_ERROR_COMPILE,
-                 "%s at offset %zu", (const char *) msg, (size_t) erroff);
-    return NULL;
-  }
+  if (code == NULL)
+    {
+      PCRE2_UCHAR msg[256];
+      pcre2_get_error_message (errcode, msg, sizeof msg);
+      g_set_error (error, G_REGEX_ERROR, G_REGEX_ERROR_COMPILE,
+                   "%s at offset %zu", (const char *) msg, (size_t) erroff);
+      return NULL;
+    }
   if (flags & PCC_REGEX_JIT)
     pcre2_jit_compile (code, PCRE2_JIT_COMPLETE); /* falls back if it fails */
   PccRegex *re = g_new0 (PccRegex, 1);
@@ -114,31 +117,39 @@ pcc_regex_replace (PccRegex *re, const char *subject, const char *replacement,
   GString *out = g_string_new (NULL);
   gsize len = strlen (subject), pos = 0;
 
-  while (pos <= len && pcc_regex_match (re, subject, len, pos)) {
-    gsize ms, me;
-    pcc_regex_group_pos (re, 0, &ms, &me);
-    g_string_append_len (out, subject + pos, ms - pos);
-    for (const char *r = replacement; *r; r++) {
-      if (*r == '$' && r[1] >= '0' && r[1] <= '9') {
-        gsize gs, ge;
-        if (pcc_regex_group_pos (re, r[1] - '0', &gs, &ge))
-          g_string_append_len (out, subject + gs, ge - gs);
-        r++;
-      } else {
-        g_string_append_c (out, *r);
-      }
+  while (pos <= len && pcc_regex_match (re, subject, len, pos))
+    {
+      gsize ms, me;
+      pcc_regex_group_pos (re, 0, &ms, &me);
+      g_string_append_len (out, subject + pos, ms - pos);
+      for (const char *r = replacement; *r; r++)
+        {
+          if (*r == '$' && r[1] >= '0' && r[1] <= '9')
+            {
+              gsize gs, ge;
+              if (pcc_regex_group_pos (re, r[1] - '0', &gs, &ge))
+                g_string_append_len (out, subject + gs, ge - gs);
+              r++;
+            }
+          else
+            {
+              g_string_append_c (out, *r);
+            }
+        }
+      if (me == ms)
+        {
+          /* an empty match: copy one byte and go on, as Perl does */
+          if (ms < len)
+            g_string_append_c (out, subject[ms]);
+          pos = ms + 1;
+        }
+      else
+        {
+          pos = me;
+        }
+      if (!global)
+        break;
     }
-    if (me == ms) {
-      /* an empty match: copy one byte and go on, as Perl does */
-      if (ms < len)
-        g_string_append_c (out, subject[ms]);
-      pos = ms + 1;
-    } else {
-      pos = me;
-    }
-    if (!global)
-      break;
-  }
   if (pos < len)
     g_string_append (out, subject + pos);
   return g_string_free (out, FALSE);

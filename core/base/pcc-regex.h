@@ -19,12 +19,13 @@ G_BEGIN_DECLS
 
 typedef struct _PccRegex PccRegex;
 
-typedef enum {
+typedef enum
+{
   PCC_REGEX_DEFAULT = 0,
-  PCC_REGEX_EXTENDED = 1 << 0, /* /x */
-  PCC_REGEX_CASELESS = 1 << 1, /* /i */
-  PCC_REGEX_DOTALL = 1 << 2,   /* /s */
-  PCC_REGEX_JIT = 1 << 3,      /* compile to machine code: for hot patterns */
+  PCC_REGEX_EXTENDED = 1 << 0,  /* /x */
+  PCC_REGEX_CASELESS = 1 << 1,  /* /i */
+  PCC_REGEX_DOTALL = 1 << 2,    /* /s */
+  PCC_REGEX_JIT = 1 << 3,       /* compile to machine code: for hot patterns */
   PCC_REGEX_MULTILINE = 1 << 4, /* /m */
 } PccRegexFlags;
 
@@ -49,8 +50,7 @@ char *pcc_regex_error_message (int code);
 /* Group @n of the last match (0: the whole match); NULL when the group
  * did not take part.  @start/@end may be NULL. */
 char *pcc_regex_group (PccRegex *re, const char *subject, guint n);
-gboolean pcc_regex_group_pos (PccRegex *re, guint n, gsize *start,
-                              gsize *end);
+gboolean pcc_regex_group_pos (PccRegex *re, guint n, gsize *start, gsize *end);
 
 /* s/re/replacement/ (or /g with @global): "$1".."$9" in @replacement are
  * groups. */

@@ -6,7 +6,8 @@
 #include <git2.h>
 #include <string.h>
 
-struct _PccCover {
+struct _PccCover
+{
   PccSeries *series;
   PccTemplate *tpl;
   PccProvenance *prov;
@@ -54,9 +55,9 @@ static PccTemplate *
 ensure_template (PccCover *c, GError **error)
 {
   if (!c->tpl)
-    c->tpl = pcc_template_new ("builtin:default.tpl",
-                               pcc_template_builtin_text ("default"), -1,
-                               error);
+    c->tpl
+        = pcc_template_new ("builtin:default.tpl",
+                            pcc_template_builtin_text ("default"), -1, error);
   return c->tpl;
 }
 
@@ -79,11 +80,11 @@ pcc_cover_set_style (PccCover *c, PccCoverStyle style)
   c->style = style;
 }
 
-#define SETTER(field)                                                  \
-  void pcc_cover_set_##field (PccCover *c, const char *v)              \
-  {                                                                    \
-    g_free (c->field);                                                 \
-    c->field = g_strdup (v);                                           \
+#define SETTER(field)                                     \
+  void pcc_cover_set_##field (PccCover *c, const char *v) \
+  {                                                       \
+    g_free (c->field);                                    \
+    c->field = g_strdup (v);                              \
   }
 SETTER (title)
 SETTER (blurb)
@@ -140,7 +141,7 @@ wrap_text (const char *text, int width)
       guint col = columns (l, ind);
       gboolean first = TRUE;
       const char *p = l + ind;
-      gsize sep = 0;   /* the spaces typed before this word */
+      gsize sep = 0; /* the spaces typed before this word */
       while (*p)
         {
           const char *w = p;
@@ -198,8 +199,8 @@ pcc_cover_git_identity (void)
 char *
 pcc_cover_default_signature (void)
 {
-  g_autofree char *path = g_build_filename (g_get_home_dir (), ".signature",
-                                            NULL);
+  g_autofree char *path
+      = g_build_filename (g_get_home_dir (), ".signature", NULL);
   char *data = NULL;
   if (g_file_get_contents (path, &data, NULL, NULL)
       && g_utf8_validate (data, -1, NULL))
@@ -220,8 +221,8 @@ pcc_cover_get_from (PccCover *c)
         {
           g_autofree char *n = NULL, *e = NULL;
           pcc_series_get_author (c->series, 0, &n, &e);
-          c->from_used = n && *n ? g_strdup_printf ("%s <%s>", n, e)
-                                 : g_strdup (e);
+          c->from_used
+              = n && *n ? g_strdup_printf ("%s <%s>", n, e) : g_strdup (e);
         }
     }
   return c->from_used;
@@ -264,8 +265,8 @@ rstrip (char *s)
 GHashTable *
 pcc_cover_get_values (PccCover *c, GError **error)
 {
-  g_autoptr (GHashTable) v = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                    NULL, g_free);
+  g_autoptr (GHashTable) v
+      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   gboolean git = c->style == PCC_COVER_STYLE_GIT;
 
   char *blurb = c->blurb ? g_strdup (c->blurb)
@@ -284,12 +285,12 @@ pcc_cover_get_values (PccCover *c, GError **error)
   g_hash_table_insert (v, "cover", rstrip (blurb));
 
   char *shortlog = pcc_series_format_shortlog (
-    c->series, git ? PCC_SHORTLOG_COVER : PCC_SHORTLOG_GIT);
+      c->series, git ? PCC_SHORTLOG_COVER : PCC_SHORTLOG_GIT);
   g_hash_table_insert (v, "shortlog", rstrip (shortlog));
 
   char *diffstat = pcc_series_format_diffstat (
-    c->series, git ? PCC_DIFFSTAT_WIDTH_MAIL : PCC_DIFFSTAT_WIDTH_DEFAULT,
-    git, error);
+      c->series, git ? PCC_DIFFSTAT_WIDTH_MAIL : PCC_DIFFSTAT_WIDTH_DEFAULT,
+      git, error);
   if (!diffstat)
     return NULL;
   g_hash_table_insert (v, "diffstat", rstrip (diffstat));
@@ -312,9 +313,9 @@ pcc_cover_get_values (PccCover *c, GError **error)
   char *prov = c->prov ? pcc_provenance_render (c->prov, 72) : g_strdup ("");
   g_hash_table_insert (v, "provenance", rstrip (prov));
   g_hash_table_insert (v, "title", g_strdup (pcc_cover_get_title (c)));
-  g_hash_table_insert (v, "total",
-                       g_strdup_printf ("%u", pcc_series_get_n_patches (
-                                                c->series)));
+  g_hash_table_insert (
+      v, "total",
+      g_strdup_printf ("%u", pcc_series_get_n_patches (c->series)));
   return g_steal_pointer (&v);
 }
 
@@ -389,7 +390,8 @@ check_header_value (const char *name, const char *value, GError **error)
       {
         g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
                      "%s: the value holds a control character (0x%02x); "
-                     "nothing was written", name, *p);
+                     "nothing was written",
+                     name, *p);
         return FALSE;
       }
   if (!g_utf8_validate (value, -1, NULL))
@@ -412,7 +414,7 @@ append_address (GString *out, const char *addr)
   const char *lt = strrchr (addr, '<');
   if (!lt)
     {
-      g_string_append (out, addr);  /* a bare (internationalised) address */
+      g_string_append (out, addr); /* a bare (internationalised) address */
       return;
     }
   g_autofree char *name = g_strstrip (g_strndup (addr, lt - addr));
@@ -468,25 +470,23 @@ append_address_header (GString *mail, const char *name,
 static char *
 rfc2822_now (void)
 {
-  static const char *const days[] = { "Mon", "Tue", "Wed", "Thu", "Fri",
-                                      "Sat", "Sun" };
-  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May",
-                                        "Jun", "Jul", "Aug", "Sep", "Oct",
-                                        "Nov", "Dec" };
+  static const char *const days[]
+      = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
+  static const char *const months[]
+      = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   gint64 off = g_date_time_get_utc_offset (now) / G_TIME_SPAN_MINUTE;
   char sign = off < 0 ? '-' : '+';
   if (off < 0)
     off = -off;
-  return g_strdup_printf ("%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
-                          days[g_date_time_get_day_of_week (now) - 1],
-                          g_date_time_get_day_of_month (now),
-                          months[g_date_time_get_month (now) - 1],
-                          g_date_time_get_year (now),
-                          g_date_time_get_hour (now),
-                          g_date_time_get_minute (now),
-                          g_date_time_get_second (now), sign,
-                          (int) (off / 60), (int) (off % 60));
+  return g_strdup_printf (
+      "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
+      days[g_date_time_get_day_of_week (now) - 1],
+      g_date_time_get_day_of_month (now),
+      months[g_date_time_get_month (now) - 1], g_date_time_get_year (now),
+      g_date_time_get_hour (now), g_date_time_get_minute (now),
+      g_date_time_get_second (now), sign, (int) (off / 60), (int) (off % 60));
 }
 
 char *
@@ -500,10 +500,10 @@ pcc_cover_render_mail (PccCover *c, const char *const *to,
   const char *from = pcc_cover_get_from (c);
 
   g_autoptr (GString) mail = g_string_new (
-    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
-    "2001\n");
-  g_autofree char *efrom = pcc_cover_encode_header ("From", from ? from : "",
-                                                    TRUE, error);
+      "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
+      "2001\n");
+  g_autofree char *efrom
+      = pcc_cover_encode_header ("From", from ? from : "", TRUE, error);
   if (!efrom)
     return NULL;
   g_string_append_printf (mail, "From: %s\n", efrom);
@@ -511,8 +511,8 @@ pcc_cover_render_mail (PccCover *c, const char *const *to,
   if (!check_header_value ("Date", date, error))
     return NULL;
   g_string_append_printf (mail, "Date: %s\n", date);
-  g_autofree char *esubj = pcc_cover_encode_header ("Subject", subject, FALSE,
-                                                    error);
+  g_autofree char *esubj
+      = pcc_cover_encode_header ("Subject", subject, FALSE, error);
   if (!esubj)
     return NULL;
   g_string_append_printf (mail, "Subject: %s\n", esubj);

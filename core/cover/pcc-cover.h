@@ -27,7 +27,8 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
+typedef enum
+{
   PCC_COVER_STYLE_GIT,
   PCC_COVER_STYLE_B4,
 } PccCoverStyle;

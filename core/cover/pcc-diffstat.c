@@ -8,31 +8,34 @@
 
 /* One line of a file as the series goes: its text (with its newline, if
  * it has one) when known, and which line of the original file it is. */
-typedef struct {
-  char *text;   /* NULL: an original line no hunk has shown */
-  guint orig;   /* 1-based line of the original file; 0 for added lines */
+typedef struct
+{
+  char *text; /* NULL: an original line no hunk has shown */
+  guint orig; /* 1-based line of the original file; 0 for added lines */
 } DLine;
 
-typedef struct {
-  char *orig_path;      /* in the base tree; NULL: created by the series */
-  char *path;           /* now; NULL: deleted by the series */
+typedef struct
+{
+  char *orig_path; /* in the base tree; NULL: created by the series */
+  char *path;      /* now; NULL: deleted by the series */
   guint orig_mode, cur_mode;
   GArray *cur;          /* DLine: the known start of the current content */
   guint next_orig;      /* first original line not yet in @cur */
   gboolean tail_empty;  /* nothing follows @cur */
   GPtrArray *orig_text; /* [k - 1]: text of original line k, or NULL */
   gboolean binary;
-  gint64 bin_old, bin_new;   /* -1: unknown */
-  int similarity;       /* of the last rename, -1 if none */
+  gint64 bin_old, bin_new; /* -1: unknown */
+  int similarity;          /* of the last rename, -1 if none */
   guint touches;
   gboolean copied;
 } FileState;
 
-struct _PccDiffstat {
+struct _PccDiffstat
+{
   const PccTree *base;
-  GPtrArray *files;     /* FileState, in order of first appearance */
-  GHashTable *live;     /* current path -> FileState */
-  GString *why;         /* reasons the result may differ from git's */
+  GPtrArray *files; /* FileState, in order of first appearance */
+  GHashTable *live; /* current path -> FileState */
+  GString *why;     /* reasons the result may differ from git's */
   GHashTable *why_seen;
   gboolean git_ok;
 };
@@ -76,8 +79,7 @@ pcc_diffstat_new (const PccTree *base)
   ds->files = g_ptr_array_new_with_free_func (file_state_free);
   ds->live = g_hash_table_new (g_str_hash, g_str_equal);
   ds->why = g_string_new (NULL);
-  ds->why_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                        NULL);
+  ds->why_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   ds->git_ok = git_libgit2_init () >= 0;
   return ds;
 }
@@ -97,7 +99,7 @@ pcc_diffstat_free (PccDiffstat *ds)
 }
 
 static void G_GNUC_PRINTF (2, 3)
-inexact (PccDiffstat *ds, const char *fmt, ...)
+    inexact (PccDiffstat *ds, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -145,8 +147,8 @@ load_from_base (PccDiffstat *ds, FileState *f)
     return;
   gsize len = 0;
   g_autoptr (GError) err = NULL;
-  g_autofree char *data = pcc_tree_read_file (ds->base, f->orig_path, &len,
-                                              &err);
+  g_autofree char *data
+      = pcc_tree_read_file (ds->base, f->orig_path, &len, &err);
   if (!data)
     {
       inexact (ds, "%s: not found in the base tree (%s)", f->orig_path,
@@ -266,27 +268,30 @@ materialize (FileState *f, guint n)
 
 /* --- parsing a patch ----------------------------------------------------------- */
 
-typedef struct {
-  char op;        /* ' ', '-', '+' */
+typedef struct
+{
+  char op; /* ' ', '-', '+' */
   const char *text;
-  gsize len;      /* with the newline */
+  gsize len; /* with the newline */
   gboolean no_newline;
 } HLine;
 
-typedef struct {
+typedef struct
+{
   guint old_start, old_count, new_start, new_count;
-  GArray *lines;  /* HLine */
+  GArray *lines; /* HLine */
 } Hunk;
 
-typedef struct {
-  char *old_path, *new_path;   /* NULL for /dev/null */
-  char *git_a, *git_b;         /* from "diff --git" */
+typedef struct
+{
+  char *old_path, *new_path; /* NULL for /dev/null */
+  char *git_a, *git_b;       /* from "diff --git" */
   gboolean is_new, is_delete, is_rename, is_copy, binary, binary_sizes;
   guint old_mode, new_mode;
   guint index_mode;
   int similarity;
   gint64 bin_old, bin_new;
-  GArray *hunks;  /* Hunk */
+  GArray *hunks; /* Hunk */
 } FileDiff;
 
 static void
@@ -333,26 +338,50 @@ unquote_c (const char *s, const char *limit, const char **end)
           p++;
           switch (*p)
             {
-            case 'a': g_string_append_c (out, '\a'); p++; break;
-            case 'b': g_string_append_c (out, '\b'); p++; break;
-            case 't': g_string_append_c (out, '\t'); p++; break;
-            case 'n': g_string_append_c (out, '\n'); p++; break;
-            case 'v': g_string_append_c (out, '\v'); p++; break;
-            case 'f': g_string_append_c (out, '\f'); p++; break;
-            case 'r': g_string_append_c (out, '\r'); p++; break;
-            case '0': case '1': case '2': case '3':
-              if (p + 2 < limit)
-                {
-                  int v = ((p[0] - '0') << 6) | ((p[1] - '0') << 3)
-                          | (p[2] - '0');
-                  g_string_append_c (out, (char) v);
-                  p += 3;
-                  break;
-                }
-              /* fall through */
-            default:
-              g_string_append_c (out, *p);
-              p++;
+              case 'a':
+                g_string_append_c (out, '\a');
+                p++;
+                break;
+              case 'b':
+                g_string_append_c (out, '\b');
+                p++;
+                break;
+              case 't':
+                g_string_append_c (out, '\t');
+                p++;
+                break;
+              case 'n':
+                g_string_append_c (out, '\n');
+                p++;
+                break;
+              case 'v':
+                g_string_append_c (out, '\v');
+                p++;
+                break;
+              case 'f':
+                g_string_append_c (out, '\f');
+                p++;
+                break;
+              case 'r':
+                g_string_append_c (out, '\r');
+                p++;
+                break;
+              case '0':
+              case '1':
+              case '2':
+              case '3':
+                if (p + 2 < limit)
+                  {
+                    int v = ((p[0] - '0') << 6) | ((p[1] - '0') << 3)
+                            | (p[2] - '0');
+                    g_string_append_c (out, (char) v);
+                    p += 3;
+                    break;
+                  }
+                /* fall through */
+              default:
+                g_string_append_c (out, *p);
+                p++;
             }
         }
       else
@@ -457,7 +486,7 @@ parse_uint (const char **p, const char *limit, guint *out)
 static gboolean
 parse_hunk_header (const char *s, gsize len, Hunk *h)
 {
-  const char *p = s + 4, *limit = s + len;   /* after "@@ -" */
+  const char *p = s + 4, *limit = s + len; /* after "@@ -" */
   h->old_count = h->new_count = 1;
   if (!parse_uint (&p, limit, &h->old_start))
     return FALSE;
@@ -490,7 +519,8 @@ parse_mode (const char *s, gsize len)
   return m;
 }
 
-typedef struct {
+typedef struct
+{
   const char *data;
   gsize len;
   gsize pos;
@@ -518,8 +548,8 @@ advance (Reader *r, gsize full)
   r->lineno++;
 }
 
-#define STARTS(s, l, lit) ((l) >= sizeof (lit) - 1 \
-                           && memcmp ((s), (lit), sizeof (lit) - 1) == 0)
+#define STARTS(s, l, lit) \
+  ((l) >= sizeof (lit) - 1 && memcmp ((s), (lit), sizeof (lit) - 1) == 0)
 
 /* Sizes from a "GIT binary patch": "literal N" gives the size of the
  * result; the forward part gives the new size, the reverse part the old.
@@ -578,7 +608,8 @@ parse_hunks (Reader *r, const char *name, FileDiff *d, GError **error)
               g_array_unref (h.lines);
               g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
                            "%s:%u: the hunk is cut short (%u old and %u new "
-                           "lines missing)", name, hline, o, n);
+                           "lines missing)",
+                           name, hline, o, n);
               return FALSE;
             }
           HLine hl = { 0 };
@@ -600,7 +631,7 @@ parse_hunks (Reader *r, const char *name, FileDiff *d, GError **error)
             {
               if (h.lines->len)
                 g_array_index (h.lines, HLine, h.lines->len - 1).no_newline
-                  = TRUE;
+                    = TRUE;
               advance (r, full);
               continue;
             }
@@ -609,7 +640,8 @@ parse_hunks (Reader *r, const char *name, FileDiff *d, GError **error)
               g_array_unref (h.lines);
               g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
                            "%s:%u: the hunk is cut short (%u old and %u new "
-                           "lines missing)", name, hline, o, n);
+                           "lines missing)",
+                           name, hline, o, n);
               return FALSE;
             }
           if (hl.op != '+')
@@ -631,15 +663,15 @@ parse_hunks (Reader *r, const char *name, FileDiff *d, GError **error)
           g_array_unref (h.lines);
           g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
                        "%s:%u: the hunk has more lines than its header "
-                       "says", name, r->lineno + 1);
+                       "says",
+                       name, r->lineno + 1);
           return FALSE;
         }
       /* A "\ No newline" after the last line. */
       if (next_line (r, &line, &len, &full) && len > 0 && line[0] == '\\')
         {
           if (h.lines->len)
-            g_array_index (h.lines, HLine, h.lines->len - 1).no_newline
-              = TRUE;
+            g_array_index (h.lines, HLine, h.lines->len - 1).no_newline = TRUE;
           advance (r, full);
         }
       g_array_append_val (d->hunks, h);
@@ -651,7 +683,8 @@ parse_hunks (Reader *r, const char *name, FileDiff *d, GError **error)
 static GPtrArray *
 parse_patch (const char *name, const char *text, gsize tlen, GError **error)
 {
-  g_autoptr (GPtrArray) diffs = g_ptr_array_new_with_free_func (file_diff_free);
+  g_autoptr (GPtrArray) diffs
+      = g_ptr_array_new_with_free_func (file_diff_free);
   Reader r = { text, tlen, 0, 0 };
   const char *line;
   gsize len, full;
@@ -841,12 +874,15 @@ apply_hunks (PccDiffstat *ds, const char *name, FileState *f,
     {
       const Hunk *h = &g_array_index (d->hunks, Hunk, hi);
       gint64 idx64 = (h->old_count == 0 ? (gint64) h->old_start
-                                        : (gint64) h->old_start - 1) + delta;
+                                        : (gint64) h->old_start - 1)
+                     + delta;
       delta += (gint64) h->new_count - (gint64) h->old_count;
       if (idx64 < 0 || !materialize (f, (guint) idx64 + h->old_count))
         {
-          inexact (ds, "%s: a hunk of %s does not fit what the earlier "
-                   "patches left", fname, name);
+          inexact (ds,
+                   "%s: a hunk of %s does not fit what the earlier "
+                   "patches left",
+                   fname, name);
           return;
         }
       guint idx = (guint) idx64;
@@ -873,8 +909,10 @@ apply_hunks (PccDiffstat *ds, const char *name, FileState *f,
             }
           DLine *c = &g_array_index (f->cur, DLine, pos++);
           if (c->text && strcmp (c->text, text) != 0)
-            inexact (ds, "%s: %s changes a line that is not what the "
-                     "earlier patches left", fname, name);
+            inexact (ds,
+                     "%s: %s changes a line that is not what the "
+                     "earlier patches left",
+                     fname, name);
           if (c->orig)
             set_orig_text (f, c->orig, text);
           if (hl->no_newline)
@@ -929,8 +967,10 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
           f->tail_empty = src->tail_empty;
           f->copied = TRUE;
           if (!src->tail_empty)
-            inexact (ds, "%s: copied from %s, whose whole content the "
-                     "patches do not show", d->new_path, d->old_path);
+            inexact (ds,
+                     "%s: copied from %s, whose whole content the "
+                     "patches do not show",
+                     d->new_path, d->old_path);
         }
       else
         {
@@ -961,9 +1001,10 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
           f->binary = TRUE;
           f->bin_new = d->bin_new;
           if (!d->binary_sizes)
-            inexact (ds, "%s: binary change without the sizes git would "
-                     "show (a delta, or no data)", f->path ? f->path
-                                                      : d->old_path);
+            inexact (ds,
+                     "%s: binary change without the sizes git would "
+                     "show (a delta, or no data)",
+                     f->path ? f->path : d->old_path);
         }
       else
         apply_hunks (ds, name, f, d);
@@ -980,12 +1021,13 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
 
 /* --- formatting -------------------------------------------------------------- */
 
-typedef struct {
-  char *name;        /* for sorting: the final path, or the original */
-  char *print_name;  /* as shown, quoted, "{a => b}" for renames */
+typedef struct
+{
+  char *name;       /* for sorting: the final path, or the original */
+  char *print_name; /* as shown, quoted, "{a => b}" for renames */
   guint added, deleted;
   gboolean binary, interesting;
-  char *summary;     /* --summary lines, or NULL */
+  char *summary; /* --summary lines, or NULL */
 } Entry;
 
 static void
@@ -1013,16 +1055,35 @@ pcc_diffstat_quote_path (const char *path)
       const char *esc = NULL;
       switch (c)
         {
-        case '\a': esc = "\\a"; break;
-        case '\b': esc = "\\b"; break;
-        case '\t': esc = "\\t"; break;
-        case '\n': esc = "\\n"; break;
-        case '\v': esc = "\\v"; break;
-        case '\f': esc = "\\f"; break;
-        case '\r': esc = "\\r"; break;
-        case '"': esc = "\\\""; break;
-        case '\\': esc = "\\\\"; break;
-        default: break;
+          case '\a':
+            esc = "\\a";
+            break;
+          case '\b':
+            esc = "\\b";
+            break;
+          case '\t':
+            esc = "\\t";
+            break;
+          case '\n':
+            esc = "\\n";
+            break;
+          case '\v':
+            esc = "\\v";
+            break;
+          case '\f':
+            esc = "\\f";
+            break;
+          case '\r':
+            esc = "\\r";
+            break;
+          case '"':
+            esc = "\\\"";
+            break;
+          case '\\':
+            esc = "\\\\";
+            break;
+          default:
+            break;
         }
       if (esc)
         g_string_append (out, esc);
@@ -1115,8 +1176,9 @@ build_buffers (FileState *f, GString *a, GString *b)
     for (guint i = 0; i < f->cur->len; i++)
       {
         const DLine *d = &g_array_index (f->cur, DLine, i);
-        const char *t = d->text ? d->text
-                        : d->orig ? get_orig_text (f, d->orig) : NULL;
+        const char *t = d->text   ? d->text
+                        : d->orig ? get_orig_text (f, d->orig)
+                                  : NULL;
         if (t)
           g_string_append (b, t);
         else
@@ -1144,10 +1206,11 @@ count_lines (PccDiffstat *ds, FileState *f, guint *added, guint *deleted)
   opts.context_lines = 0;
   if (!ds->git_ok
       || git_patch_from_buffers (&patch, a->str, a->len, "a", b->str, b->len,
-                                 "b", &opts) < 0)
+                                 "b", &opts)
+             < 0)
     {
-      inexact (ds, "libgit2 could not diff %s", f->path ? f->path
-                                                       : f->orig_path);
+      inexact (ds, "libgit2 could not diff %s",
+               f->path ? f->path : f->orig_path);
       return FALSE;
     }
   size_t adds = 0, dels = 0;
@@ -1176,11 +1239,11 @@ collect_entries (PccDiffstat *ds)
       FileState *f = ds->files->pdata[i];
       Entry e = { 0 };
       if (!f->orig_path && !f->path)
-        continue;  /* created and deleted again */
+        continue; /* created and deleted again */
       gboolean created = f->orig_path == NULL;
       gboolean deleted = f->path == NULL;
-      gboolean renamed = !created && !deleted
-                         && strcmp (f->orig_path, f->path) != 0;
+      gboolean renamed
+          = !created && !deleted && strcmp (f->orig_path, f->path) != 0;
       gboolean mode_change = !created && !deleted && f->orig_mode
                              && f->cur_mode && f->orig_mode != f->cur_mode;
 
@@ -1197,8 +1260,8 @@ collect_entries (PccDiffstat *ds)
       else
         count_lines (ds, f, &e.added, &e.deleted);
 
-      e.interesting = created || deleted || renamed || mode_change
-                      || f->binary;
+      e.interesting
+          = created || deleted || renamed || mode_change || f->binary;
       if (!e.interesting && e.added == 0 && e.deleted == 0)
         continue;
 
@@ -1213,8 +1276,8 @@ collect_entries (PccDiffstat *ds)
         {
           g_autofree char *q = pcc_diffstat_quote_path (f->path);
           if (f->cur_mode)
-            g_string_append_printf (sum, " create mode %06o %s\n",
-                                    f->cur_mode, q);
+            g_string_append_printf (sum, " create mode %06o %s\n", f->cur_mode,
+                                    q);
           else
             g_string_append_printf (sum, " create %s\n", q);
         }
@@ -1231,8 +1294,10 @@ collect_entries (PccDiffstat *ds)
         {
           g_autofree char *names = pprint_rename (f->orig_path, f->path);
           if (f->similarity < 0 || f->touches > 1)
-            inexact (ds, "%s: similarity of the rename after several "
-                     "patches is estimated", f->path);
+            inexact (ds,
+                     "%s: similarity of the rename after several "
+                     "patches is estimated",
+                     f->path);
           g_string_append_printf (sum, " rename %s (%d%%)\n", names,
                                   f->similarity >= 0 ? f->similarity : 100);
           if (mode_change)
@@ -1346,12 +1411,13 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
   if (width <= 0)
     width = 80;
   number_width = decimal_width (max_change) > number_width
-                   ? decimal_width (max_change) : number_width;
+                     ? decimal_width (max_change)
+                     : number_width;
   if (width < 16 + 6 + number_width)
     width = 16 + 6 + number_width;
 
-  int graph_width = (int) max_change + 4 > bin_width ? (int) max_change
-                                                     : bin_width - 4;
+  int graph_width
+      = (int) max_change + 4 > bin_width ? (int) max_change : bin_width - 4;
   int name_width = max_len;
   if (name_width + number_width + 6 + graph_width > width)
     {
@@ -1393,8 +1459,8 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
       total_files++;
       if (e->binary)
         {
-          g_string_append_printf (out, " %s%s%*s | %*s", prefix, name,
-                                  padding, "", number_width, "Bin");
+          g_string_append_printf (out, " %s%s%*s | %*s", prefix, name, padding,
+                                  "", number_width, "Bin");
           if (!e->added && !e->deleted)
             {
               g_string_append_c (out, '\n');
@@ -1434,15 +1500,15 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
       g_string_append_c (out, '\n');
     }
 
-  g_string_append_printf (out, total_files == 1 ? " %u file changed"
-                                                : " %u files changed",
-                          total_files);
+  g_string_append_printf (
+      out, total_files == 1 ? " %u file changed" : " %u files changed",
+      total_files);
   if (adds || dels == 0)
-    g_string_append_printf (out, adds == 1 ? ", %u insertion(+)"
-                                           : ", %u insertions(+)", adds);
+    g_string_append_printf (
+        out, adds == 1 ? ", %u insertion(+)" : ", %u insertions(+)", adds);
   if (dels || adds == 0)
-    g_string_append_printf (out, dels == 1 ? ", %u deletion(-)"
-                                           : ", %u deletions(-)", dels);
+    g_string_append_printf (
+        out, dels == 1 ? ", %u deletion(-)" : ", %u deletions(-)", dels);
   g_string_append_c (out, '\n');
 
   if (summary)

@@ -36,7 +36,7 @@ typedef struct _PccDiffstat PccDiffstat;
 
 /* git format-patch's width (MAIL_DEFAULT_WRAP) and git diff --stat's when
  * its output is not a terminal. */
-#define PCC_DIFFSTAT_WIDTH_MAIL 72
+#define PCC_DIFFSTAT_WIDTH_MAIL    72
 #define PCC_DIFFSTAT_WIDTH_DEFAULT 80
 
 /* @base, when not NULL, is the tree the first patch applies to; it must
@@ -50,16 +50,15 @@ void pcc_diffstat_free (PccDiffstat *ds);
  * that does not fit what earlier patches left is not an error (the
  * result is then marked inexact). */
 gboolean pcc_diffstat_add_patch (PccDiffstat *ds, const char *name,
-                                 const char *text, gsize len,
-                                 GError **error);
+                                 const char *text, gsize len, GError **error);
 
 /* The diffstat as git prints it with --stat=@width (0: 80), followed by
  * the --summary lines when @summary.  "" when nothing changed. */
 char *pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary);
 
 /* Totals as on the last line (binary files count as files only). */
-void pcc_diffstat_get_totals (PccDiffstat *ds, guint *files,
-                              guint *insertions, guint *deletions);
+void pcc_diffstat_get_totals (PccDiffstat *ds, guint *files, guint *insertions,
+                              guint *deletions);
 
 /* Whether the output is certainly git's; if not, @why (may be NULL) gets
  * the reasons, one a line (owned by @ds). */

@@ -5,10 +5,11 @@
 #include <errno.h>
 #include <string.h>
 
-struct _PccProvenance {
-  GPtrArray *tools;        /* PccToolUse */
-  GPtrArray *assistance;   /* PccAssistance */
-  GPtrArray *testing;      /* PccTesting */
+struct _PccProvenance
+{
+  GPtrArray *tools;      /* PccToolUse */
+  GPtrArray *assistance; /* PccAssistance */
+  GPtrArray *testing;    /* PccTesting */
   char *notes;
 };
 
@@ -158,9 +159,11 @@ clean_value (const char *field, const char *value, gboolean required,
         {
           g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
                        "provenance field “%s” contains a control character "
-                       "(0x%02x)%s", field, *p,
+                       "(0x%02x)%s",
+                       field, *p,
                        (*p == '\r' || *p == '\n') && !multiline
-                         ? "; it must be a single line" : "");
+                           ? "; it must be a single line"
+                           : "");
           return NULL;
         }
     }
@@ -210,12 +213,12 @@ pcc_provenance_add_tool (PccProvenance *prov, const char *name,
   g_autofree char *n = clean_value ("tool name", name, TRUE, FALSE, error);
   if (!n)
     return FALSE;
-  g_autofree char *v = clean_value ("tool version", version, FALSE, FALSE,
-                                    error);
+  g_autofree char *v
+      = clean_value ("tool version", version, FALSE, FALSE, error);
   if (!v)
     return FALSE;
-  g_autofree char *p = clean_value ("tool purpose", purpose, FALSE, FALSE,
-                                    error);
+  g_autofree char *p
+      = clean_value ("tool purpose", purpose, FALSE, FALSE, error);
   if (!p)
     return FALSE;
   PccToolUse *t = g_new0 (PccToolUse, 1);
@@ -231,16 +234,16 @@ pcc_provenance_add_assistance (PccProvenance *prov, const char *agent,
                                const char *produced, const char *review,
                                GError **error)
 {
-  g_autofree char *a = clean_value ("assistance agent", agent, TRUE, FALSE,
-                                    error);
+  g_autofree char *a
+      = clean_value ("assistance agent", agent, TRUE, FALSE, error);
   if (!a)
     return FALSE;
-  g_autofree char *p = clean_value ("assistance produced", produced, FALSE,
-                                    FALSE, error);
+  g_autofree char *p
+      = clean_value ("assistance produced", produced, FALSE, FALSE, error);
   if (!p)
     return FALSE;
-  g_autofree char *r = clean_value ("assistance review", review, FALSE,
-                                    FALSE, error);
+  g_autofree char *r
+      = clean_value ("assistance review", review, FALSE, FALSE, error);
   if (!r)
     return FALSE;
   PccAssistance *x = g_new0 (PccAssistance, 1);
@@ -258,8 +261,8 @@ pcc_provenance_add_testing (PccProvenance *prov, const char *what,
   g_autofree char *w = clean_value ("testing what", what, TRUE, FALSE, error);
   if (!w)
     return FALSE;
-  g_autofree char *h = clean_value ("testing where", where, FALSE, FALSE,
-                                    error);
+  g_autofree char *h
+      = clean_value ("testing where", where, FALSE, FALSE, error);
   if (!h)
     return FALSE;
   PccTesting *t = g_new0 (PccTesting, 1);
@@ -286,12 +289,12 @@ pcc_provenance_get_n (const PccProvenance *prov, PccProvenanceKind kind)
 {
   switch (kind)
     {
-    case PCC_PROV_TOOL:
-      return prov->tools->len;
-    case PCC_PROV_ASSISTANCE:
-      return prov->assistance->len;
-    case PCC_PROV_TESTING:
-      return prov->testing->len;
+      case PCC_PROV_TOOL:
+        return prov->tools->len;
+      case PCC_PROV_ASSISTANCE:
+        return prov->assistance->len;
+      case PCC_PROV_TESTING:
+        return prov->testing->len;
     }
   return 0;
 }
@@ -326,9 +329,9 @@ pcc_provenance_get_notes (const PccProvenance *prov)
 void
 pcc_provenance_remove (PccProvenance *prov, PccProvenanceKind kind, guint i)
 {
-  GPtrArray *a = kind == PCC_PROV_TOOL ? prov->tools
+  GPtrArray *a = kind == PCC_PROV_TOOL         ? prov->tools
                  : kind == PCC_PROV_ASSISTANCE ? prov->assistance
-                 : prov->testing;
+                                               : prov->testing;
   g_return_if_fail (i < a->len);
   g_ptr_array_remove_index (a, i);
 }
@@ -468,8 +471,8 @@ pcc_provenance_render (const PccProvenance *prov, int width)
 /* --- key files ------------------------------------------------------------ */
 
 static const char *const tool_keys[] = { "name", "version", "purpose", NULL };
-static const char *const assist_keys[] = { "agent", "produced", "review",
-                                           NULL };
+static const char *const assist_keys[]
+    = { "agent", "produced", "review", NULL };
 static const char *const testing_keys[] = { "what", "where", NULL };
 static const char *const notes_keys[] = { "text", NULL };
 
@@ -567,13 +570,14 @@ pcc_provenance_load_keyfile (GKeyFile *kf, const char *name, GError **error)
         {
           g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
                        "%s: unknown group [%s] (known groups: [tool.N], "
-                       "[assistance.N], [testing.N], [notes])", name, g);
+                       "[assistance.N], [testing.N], [notes])",
+                       name, g);
           return NULL;
         }
       if (!ok)
         {
-          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION, "%s: group [%s]: %s",
-                       name, g, local->message);
+          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                       "%s: group [%s]: %s", name, g, local->message);
           return NULL;
         }
     }
@@ -677,16 +681,16 @@ pcc_provenance_save_file (const PccProvenance *prov, const char *path,
 
 /* --- history ---------------------------------------------------------------- */
 
-static const char *const history_fields[] = {
-  "tool.name", "tool.version", "tool.purpose",
-  "assistance.agent", "assistance.produced", "assistance.review",
-  "testing.what", "testing.where", NULL
-};
+static const char *const history_fields[]
+    = { "tool.name",        "tool.version",        "tool.purpose",
+        "assistance.agent", "assistance.produced", "assistance.review",
+        "testing.what",     "testing.where",       NULL };
 
-struct _PccProvenanceHistory {
+struct _PccProvenanceHistory
+{
   char *path;
   guint max;
-  GHashTable *fields;   /* field -> GPtrArray of char* (NULL-terminated) */
+  GHashTable *fields; /* field -> GPtrArray of char* (NULL-terminated) */
 };
 
 static GPtrArray *
@@ -725,9 +729,8 @@ pcc_provenance_history_load (const char *path, guint max_per_field,
   for (guint f = 0; history_fields[f]; f++)
     {
       gsize n = 0;
-      g_auto (GStrv) vals = g_key_file_get_string_list (kf, "history",
-                                                        history_fields[f],
-                                                        &n, NULL);
+      g_auto (GStrv) vals = g_key_file_get_string_list (
+          kf, "history", history_fields[f], &n, NULL);
       /* Add oldest first so that the newest ends up in front. */
       for (gsize i = n; i > 0; i--)
         pcc_provenance_history_add_value (hist, history_fields[f],

@@ -38,24 +38,28 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  char *name;       /* "sparse" (required) */
-  char *version;    /* "0.6.4", or "" */
-  char *purpose;    /* "checked every patch; no new warnings", or "" */
+typedef struct
+{
+  char *name;    /* "sparse" (required) */
+  char *version; /* "0.6.4", or "" */
+  char *purpose; /* "checked every patch; no new warnings", or "" */
 } PccToolUse;
 
-typedef struct {
-  char *agent;      /* model or tool: "Claude Opus 4 via Claude Code" (required) */
-  char *produced;   /* what it produced: "first draft of patch 3", or "" */
-  char *review;     /* how a human reviewed it, or "" */
+typedef struct
+{
+  char *agent; /* model or tool: "Claude Opus 4 via Claude Code" (required) */
+  char *produced; /* what it produced: "first draft of patch 3", or "" */
+  char *review;   /* how a human reviewed it, or "" */
 } PccAssistance;
 
-typedef struct {
-  char *what;       /* "kselftest net/" (required) */
-  char *where;      /* "QEMU x86_64, KVM" or "Raspberry Pi 4", or "" */
+typedef struct
+{
+  char *what;  /* "kselftest net/" (required) */
+  char *where; /* "QEMU x86_64, KVM" or "Raspberry Pi 4", or "" */
 } PccTesting;
 
-typedef enum {
+typedef enum
+{
   PCC_PROV_TOOL,
   PCC_PROV_ASSISTANCE,
   PCC_PROV_TESTING,
@@ -76,8 +80,7 @@ gboolean pcc_provenance_equal (const PccProvenance *a, const PccProvenance *b);
 gboolean pcc_provenance_add_tool (PccProvenance *prov, const char *name,
                                   const char *version, const char *purpose,
                                   GError **error);
-gboolean pcc_provenance_add_assistance (PccProvenance *prov,
-                                        const char *agent,
+gboolean pcc_provenance_add_assistance (PccProvenance *prov, const char *agent,
                                         const char *produced,
                                         const char *review, GError **error);
 gboolean pcc_provenance_add_testing (PccProvenance *prov, const char *what,
@@ -108,8 +111,8 @@ PccProvenance *pcc_provenance_load_data (const char *name, const char *data,
                                          gsize len, GError **error);
 GKeyFile *pcc_provenance_to_keyfile (const PccProvenance *prov);
 char *pcc_provenance_to_data (const PccProvenance *prov, gsize *len);
-gboolean pcc_provenance_save_file (const PccProvenance *prov,
-                                   const char *path, GError **error);
+gboolean pcc_provenance_save_file (const PccProvenance *prov, const char *path,
+                                   GError **error);
 
 /* --- history of earlier entries --------------------------------------- */
 

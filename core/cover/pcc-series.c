@@ -8,20 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
+typedef struct
+{
   PccPatch *patch;
   char *source;
-  char *prefix;        /* "PATCH v2" or NULL */
+  char *prefix; /* "PATCH v2" or NULL */
   guint index, total;
   gboolean numbered;
   char *author_name, *author_email;
-  char *subject;       /* cleaned, as git am records it */
+  char *subject; /* cleaned, as git am records it */
 } Item;
 
-struct _PccSeries {
-  Item *cover;         /* or NULL */
-  GPtrArray *items;    /* Item, series order */
-  GPtrArray *patches;  /* PccPatch *, same order, NULL-terminated */
+struct _PccSeries
+{
+  Item *cover;        /* or NULL */
+  GPtrArray *items;   /* Item, series order */
+  GPtrArray *patches; /* PccPatch *, same order, NULL-terminated */
   GPtrArray *warnings;
   char *prefix;
   char *base_commit;
@@ -30,7 +32,7 @@ struct _PccSeries {
   git_mailmap *mailmap;
   gboolean git_ok;
   const PccTree *base_tree;
-  PccDiffstat *diffstat;  /* computed on demand */
+  PccDiffstat *diffstat; /* computed on demand */
 };
 
 static void
@@ -104,8 +106,8 @@ is_from_line (const char *line, gsize len)
 GPtrArray *
 pcc_series_split_mbox (const char *data, gsize len)
 {
-  GPtrArray *mails = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) g_bytes_unref);
+  GPtrArray *mails
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   const char *p = data, *end = data + len;
   const char *start = NULL;
 
@@ -142,7 +144,8 @@ decode_rfc2047 (const char *value)
   size_t idx = 0;
   char *decoded = NULL;
   if (mailmime_encoded_phrase_parse ("utf-8", value, strlen (value), &idx,
-                                     "utf-8", &decoded) == MAILIMF_NO_ERROR
+                                     "utf-8", &decoded)
+          == MAILIMF_NO_ERROR
       && decoded)
     {
       char *out = g_strdup (decoded);
@@ -267,7 +270,7 @@ inbody_headers (PccPatch *patch, char **from, char **subject)
     }
   /* Skip the mail headers (only when there are headers). */
   const char *q = p;
-  while (q < end && *q > ' ' && *q < 127 && *q != ':')
+  while (q<end && * q> ' ' && *q < 127 && *q != ':')
     q++;
   if (q == p || q >= end || *q != ':')
     return;
@@ -314,8 +317,8 @@ inbody_headers (PccPatch *patch, char **from, char **subject)
 
 /* "[RFC PATCH v2 03/10] title": the prefix words and the numbers. */
 static void
-parse_prefix (const char *subject, char **prefix, guint *index,
-              guint *total, gboolean *numbered)
+parse_prefix (const char *subject, char **prefix, guint *index, guint *total,
+              gboolean *numbered)
 {
   *prefix = NULL;
   *index = *total = 0;
@@ -406,8 +409,7 @@ item_new (PccPatch *patch, const char *source)
 
 /* --- construction -------------------------------------------------------------- */
 
-static void G_GNUC_PRINTF (2, 3)
-warn (PccSeries *series, const char *fmt, ...)
+static void G_GNUC_PRINTF (2, 3) warn (PccSeries *series, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -455,8 +457,8 @@ collect_footer (PccSeries *series)
           if (!series->base_commit)
             series->base_commit = g_strdup (bc);
           else if (strcmp (series->base_commit, bc) != 0)
-            warn (series, "%s: base-commit %s differs from %s", it->source,
-                  bc, series->base_commit);
+            warn (series, "%s: base-commit %s differs from %s", it->source, bc,
+                  series->base_commit);
         }
       const char *cid = pcc_patch_get_change_id (it->patch);
       if (cid && *cid && !series->change_id)
@@ -497,8 +499,10 @@ series_from_items (GPtrArray *items, GError **error)
         {
           if (series->cover)
             {
-              warn (series, "%s: a second cover letter (after %s); "
-                    "ignored", it->source, series->cover->source);
+              warn (series,
+                    "%s: a second cover letter (after %s); "
+                    "ignored",
+                    it->source, series->cover->source);
               item_free (it);
               continue;
             }
@@ -528,16 +532,16 @@ series_from_items (GPtrArray *items, GError **error)
     {
       g_ptr_array_sort (series->items, cmp_items);
       guint total = series->cover && series->cover->total
-                      ? series->cover->total
-                      : ((Item *) series->items->pdata[0])->total;
+                        ? series->cover->total
+                        : ((Item *) series->items->pdata[0])->total;
       for (guint i = 0; i < series->items->len; i++)
         {
           Item *it = series->items->pdata[i];
           if (it->total != total)
             warn (series, "%s: numbered %u/%u in a series of %u", it->source,
                   it->index, it->total, total);
-          if (i > 0 && ((Item *) series->items->pdata[i - 1])->index
-                         == it->index)
+          if (i > 0
+              && ((Item *) series->items->pdata[i - 1])->index == it->index)
             warn (series, "%s: a second patch numbered %u", it->source,
                   it->index);
         }
@@ -551,8 +555,10 @@ series_from_items (GPtrArray *items, GError **error)
         }
     }
   else if (numbered > 0)
-    warn (series, "only %u of %u patches are numbered; kept in the order "
-          "given", numbered, series->items->len);
+    warn (series,
+          "only %u of %u patches are numbered; kept in the order "
+          "given",
+          numbered, series->items->len);
 
   /* The prefix: the first patch's, without its numbers. */
   Item *first = series->items->pdata[0];
@@ -580,10 +586,10 @@ add_mails (GPtrArray *items, const char *source, const char *data, gsize len,
       gsize mlen = 0;
       const char *m = g_bytes_get_data (mails->pdata[i], &mlen);
       g_autofree char *name = mails->len > 1
-                                ? g_strdup_printf ("%s#%u", source, i + 1)
-                                : g_strdup (source);
-      PccPatch *patch = pcc_patch_new_from_data (name, m ? m : "", mlen, 0,
-                                                 error);
+                                  ? g_strdup_printf ("%s#%u", source, i + 1)
+                                  : g_strdup (source);
+      PccPatch *patch
+          = pcc_patch_new_from_data (name, m ? m : "", mlen, 0, error);
       if (!patch)
         return FALSE;
       g_ptr_array_add (items, item_new (patch, name));
@@ -665,8 +671,8 @@ pcc_series_new_from_paths (const char *const *paths, guint n_paths,
   for (guint i = 0; i < n_paths; i++)
     {
       gboolean ok = g_file_test (paths[i], G_FILE_TEST_IS_DIR)
-                      ? add_dir (items, paths[i], error)
-                      : add_file (items, paths[i], error);
+                        ? add_dir (items, paths[i], error)
+                        : add_file (items, paths[i], error);
       if (!ok)
         return NULL;
     }
@@ -879,9 +885,8 @@ pcc_series_set_mailmap (PccSeries *series, const char *data, gsize len,
   if (!series->git_ok || git_mailmap_from_buffer (&mm, data, len) < 0)
     {
       const git_error *e = git_error_last ();
-      g_set_error (error, PCC_ERROR, PCC_ERROR_MAILMAP,
-                   ".mailmap: %s", e && e->message ? e->message
-                                                    : "libgit2 failed");
+      g_set_error (error, PCC_ERROR, PCC_ERROR_MAILMAP, ".mailmap: %s",
+                   e && e->message ? e->message : "libgit2 failed");
       return FALSE;
     }
   if (series->mailmap)
@@ -1011,9 +1016,10 @@ retry:
     }
 }
 
-typedef struct {
+typedef struct
+{
   char *name;
-  GPtrArray *subjects;  /* borrowed */
+  GPtrArray *subjects; /* borrowed */
 } AuthorGroup;
 
 static int
@@ -1030,7 +1036,9 @@ mapped_name (PccSeries *series, const Item *it)
     {
       const char *rn = NULL, *re = NULL;
       if (git_mailmap_resolve (&rn, &re, series->mailmap, it->author_name,
-                               it->author_email) == 0 && rn)
+                               it->author_email)
+              == 0
+          && rn)
         return g_strdup (rn);
     }
   return g_strdup (it->author_name);
@@ -1140,8 +1148,7 @@ pcc_series_plan_new (PccSeries *series, PccEngine *engine,
                      const char *const *cc, GError **error)
 {
   static const char *const none[] = { NULL };
-  return pcc_plan_new (engine, opts,
-                       (PccPatch *const *) series->patches->pdata,
-                       series->items->len, to ? to : none, cc ? cc : none,
-                       error);
+  return pcc_plan_new (
+      engine, opts, (PccPatch *const *) series->patches->pdata,
+      series->items->len, to ? to : none, cc ? cc : none, error);
 }

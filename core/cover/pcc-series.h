@@ -47,12 +47,11 @@ typedef struct _PccSeries PccSeries;
 PccSeries *pcc_series_new_from_dir (const char *dir, GError **error);
 /* An mbox (split on "From " lines the way git mailsplit splits them), a
  * single mail, or a plain diff. */
-PccSeries *pcc_series_new_from_mbox_data (const char *name,
-                                          const char *data, gsize len,
-                                          GError **error);
+PccSeries *pcc_series_new_from_mbox_data (const char *name, const char *data,
+                                          gsize len, GError **error);
 /* Files and folders (a folder as in pcc_series_new_from_dir()). */
-PccSeries *pcc_series_new_from_paths (const char *const *paths,
-                                      guint n_paths, GError **error);
+PccSeries *pcc_series_new_from_paths (const char *const *paths, guint n_paths,
+                                      GError **error);
 /* Takes ownership of the patches (and frees them on failure too). */
 PccSeries *pcc_series_new_from_patches (PccPatch **patches, guint n_patches,
                                         GError **error);
@@ -120,9 +119,10 @@ gboolean pcc_series_load_mailmap (PccSeries *series, const PccTree *tree,
  * (see pcc-diffstat.h).  @tree must outlive the series. */
 void pcc_series_set_base_tree (PccSeries *series, const PccTree *tree);
 
-typedef enum {
-  PCC_SHORTLOG_GIT,    /* git shortlog: subjects indented by 6, unwrapped */
-  PCC_SHORTLOG_COVER,  /* format-patch --cover-letter: wrapped at 72, 2/4 */
+typedef enum
+{
+  PCC_SHORTLOG_GIT,   /* git shortlog: subjects indented by 6, unwrapped */
+  PCC_SHORTLOG_COVER, /* format-patch --cover-letter: wrapped at 72, 2/4 */
 } PccShortlogStyle;
 
 /* Exactly git's output for the series' commits, each author block ending

@@ -1,14 +1,14 @@
 /* pcc-template.c - cover-letter templates (see pcc-template.h). */
 #include "pcc-template.h"
 #include "pcc-error.h"
-#include "pcc-builtin-templates.h"   /* generated from templates/ */
+#include "pcc-builtin-templates.h" /* generated from templates/ */
 
 #include <string.h>
 
-static const char *const known_tokens[] = {
-  "cover", "shortlog", "diffstat", "range_diff", "base_commit", "change_id",
-  "prerequisites", "signature", "provenance", "title", "total", NULL
-};
+static const char *const known_tokens[]
+    = { "cover",       "shortlog",  "diffstat",      "range_diff",
+        "base_commit", "change_id", "prerequisites", "signature",
+        "provenance",  "title",     "total",         NULL };
 
 const char *const *
 pcc_template_get_known_tokens (void)
@@ -16,7 +16,8 @@ pcc_template_get_known_tokens (void)
   return known_tokens;
 }
 
-typedef enum {
+typedef enum
+{
   NODE_TEXT,
   NODE_TOKEN,
   NODE_IF,
@@ -24,18 +25,20 @@ typedef enum {
   NODE_END,
 } NodeKind;
 
-typedef struct {
+typedef struct
+{
   NodeKind kind;
-  char *text;       /* TEXT: literal text; TOKEN/IF: the token name */
-  gboolean negate;  /* IF: "${if !name}" */
-  guint jump;       /* IF: index of its ELSE or END; ELSE: index of END */
+  char *text;      /* TEXT: literal text; TOKEN/IF: the token name */
+  gboolean negate; /* IF: "${if !name}" */
+  guint jump;      /* IF: index of its ELSE or END; ELSE: index of END */
   guint line, col;
 } Node;
 
-struct _PccTemplate {
+struct _PccTemplate
+{
   char *name;
   char *description;
-  GArray *nodes;    /* Node */
+  GArray *nodes; /* Node */
 };
 
 static void
@@ -98,7 +101,8 @@ edit_distance (const char *a, const char *b)
       for (gsize j = 1; j <= lb; j++)
         {
           guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1])
-                         ? 0 : 1;
+                           ? 0
+                           : 1;
           guint v = prev[j - 1] + cost;
           if (prev[j] + 1 < v)
             v = prev[j] + 1;
@@ -118,8 +122,8 @@ is_known (const char *name)
 }
 
 static void G_GNUC_PRINTF (5, 6)
-set_error_at (GError **error, const char *tname, guint line, guint col,
-              const char *fmt, ...)
+    set_error_at (GError **error, const char *tname, guint line, guint col,
+                  const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -130,8 +134,8 @@ set_error_at (GError **error, const char *tname, guint line, guint col,
 }
 
 static void
-unknown_token_error (GError **error, const char *tname, guint line,
-                     guint col, const char *name)
+unknown_token_error (GError **error, const char *tname, guint line, guint col,
+                     const char *name)
 {
   const char *best = NULL;
   guint best_d = G_MAXUINT;
@@ -150,11 +154,11 @@ unknown_token_error (GError **error, const char *tname, guint line,
   if (best && best_d <= 2)
     set_error_at (error, tname, line, col,
                   "unknown token “${%s}”; did you mean “${%s}”? "
-                  "(known tokens: %s)", name, best, list->str);
+                  "(known tokens: %s)",
+                  name, best, list->str);
   else
     set_error_at (error, tname, line, col,
-                  "unknown token “${%s}” (known tokens: %s)", name,
-                  list->str);
+                  "unknown token “${%s}” (known tokens: %s)", name, list->str);
 }
 
 static gboolean
@@ -176,11 +180,12 @@ column_of (const char *line, gsize off)
   return (guint) g_utf8_strlen (line, off) + 1;
 }
 
-typedef struct {
-  const char *text;  /* the line, without its newline */
+typedef struct
+{
+  const char *text; /* the line, without its newline */
   gsize len;
   guint lineno;
-  guint col0;        /* characters dropped at its start (lstrip) */
+  guint col0; /* characters dropped at its start (lstrip) */
   gboolean has_nl;
 } Line;
 
@@ -224,7 +229,8 @@ parse_braced (const char *tname, const char *body, gsize blen, guint line,
         {
           set_error_at (error, tname, line, col,
                         "“${%s}”: expected “${if NAME}” or “${if !NAME}” "
-                        "with a token name", s);
+                        "with a token name",
+                        s);
           return FALSE;
         }
       if (!is_known (p))
@@ -258,8 +264,7 @@ parse_braced (const char *tname, const char *body, gsize blen, guint line,
 }
 
 static void
-append_text (GArray *nodes, const char *text, gsize len, guint line,
-             guint col)
+append_text (GArray *nodes, const char *text, gsize len, guint line, guint col)
 {
   if (len == 0)
     return;
@@ -320,8 +325,8 @@ parse_line (const char *tname, const Line *l, GArray *nodes, GError **error)
                             "line; write “$$” for a literal “$”");
               return FALSE;
             }
-          if (!parse_braced (tname, s + i + 2, close - (s + i + 2),
-                             l->lineno, col, line_nodes, error))
+          if (!parse_braced (tname, s + i + 2, close - (s + i + 2), l->lineno,
+                             col, line_nodes, error))
             return FALSE;
           i = close - s + 1;
         }
@@ -505,14 +510,14 @@ pcc_template_new (const char *name, const char *text, gssize slen,
       l.lineno = ++lineno;
       p = nl ? nl + 1 : end;
       if (l.len > 0 && l.text[l.len - 1] == '\r')
-        l.len--;  /* CRLF template */
+        l.len--; /* CRLF template */
       if (memchr (l.text, '\r', l.len))
         {
-          set_error_at (error, tname, l.lineno,
-                        column_of (l.text, (const char *) memchr (l.text, '\r',
-                                                                  l.len)
-                                             - l.text),
-                        "a carriage return inside a line");
+          set_error_at (
+              error, tname, l.lineno,
+              column_of (l.text,
+                         (const char *) memchr (l.text, '\r', l.len) - l.text),
+              "a carriage return inside a line");
           return NULL;
         }
       if (l.len > 0 && l.text[0] == '#')
@@ -568,7 +573,8 @@ pcc_template_new_from_file (const char *path, GError **error)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
                    "%s: a template of %" G_GSIZE_FORMAT " bytes is too "
-                   "large (limit 1 MiB)", path, len);
+                   "large (limit 1 MiB)",
+                   path, len);
       return NULL;
     }
   return pcc_template_new (path, data, len, error);
@@ -577,8 +583,7 @@ pcc_template_new_from_file (const char *path, GError **error)
 /* --- rendering --------------------------------------------------------------- */
 
 static gboolean
-value_ok (const char *tname, const char *token, const char *v,
-          GError **error)
+value_ok (const char *tname, const char *token, const char *v, GError **error)
 {
   if (!g_utf8_validate (v, -1, NULL))
     {
@@ -591,7 +596,8 @@ value_ok (const char *tname, const char *token, const char *v,
       {
         g_set_error (error, PCC_ERROR, PCC_ERROR_TEMPLATE,
                      "%s: the value of ${%s} contains a control character "
-                     "(0x%02x)", tname, token, *q);
+                     "(0x%02x)",
+                     tname, token, *q);
         return FALSE;
       }
   return TRUE;
@@ -631,29 +637,29 @@ pcc_template_render (const PccTemplate *tpl, GHashTable *values,
       const char *v;
       switch (n->kind)
         {
-        case NODE_TEXT:
-          g_string_append (out, n->text);
-          i++;
-          break;
-        case NODE_TOKEN:
-          v = values ? g_hash_table_lookup (values, n->text) : NULL;
-          if (v)
-            g_string_append (out, v);
-          i++;
-          break;
-        case NODE_IF:
-          v = values ? g_hash_table_lookup (values, n->text) : NULL;
-          if (value_nonempty (v) != n->negate)
+          case NODE_TEXT:
+            g_string_append (out, n->text);
             i++;
-          else
-            i = n->jump + 1;  /* past the ELSE, or the END */
-          break;
-        case NODE_ELSE:
-          i = n->jump + 1;    /* the if-part ran: skip to past END */
-          break;
-        case NODE_END:
-          i++;
-          break;
+            break;
+          case NODE_TOKEN:
+            v = values ? g_hash_table_lookup (values, n->text) : NULL;
+            if (v)
+              g_string_append (out, v);
+            i++;
+            break;
+          case NODE_IF:
+            v = values ? g_hash_table_lookup (values, n->text) : NULL;
+            if (value_nonempty (v) != n->negate)
+              i++;
+            else
+              i = n->jump + 1; /* past the ELSE, or the END */
+            break;
+          case NODE_ELSE:
+            i = n->jump + 1; /* the if-part ran: skip to past END */
+            break;
+          case NODE_END:
+            i++;
+            break;
         }
     }
   return g_string_free (out, FALSE);
@@ -753,7 +759,8 @@ pcc_template_load (const char *user_dir, const char *name, GError **error)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_TEMPLATE,
                    "“%s” is not a template name (letters, digits, “-”, "
-                   "“_” and “.”); give a path with a “/” for a file", name);
+                   "“_” and “.”); give a path with a “/” for a file",
+                   name);
       return NULL;
     }
   g_autofree char *file = g_strconcat (name, ".tpl", NULL);
@@ -776,8 +783,8 @@ pcc_template_load (const char *user_dir, const char *name, GError **error)
   g_autofree char *avail = g_strjoinv (", ", all);
   g_set_error (error, PCC_ERROR, PCC_ERROR_TEMPLATE,
                "no template “%s”: looked for %s in %s and %s, and among the "
-               "built-in templates (available: %s)", name, file,
-               user_dir ? user_dir : "(no user folder)",
+               "built-in templates (available: %s)",
+               name, file, user_dir ? user_dir : "(no user folder)",
                PCC_TEMPLATES_DATADIR, avail);
   return NULL;
 }

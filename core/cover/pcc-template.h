@@ -60,8 +60,8 @@ const char *const *pcc_template_get_known_tokens (void);
 
 /* Parse @len bytes of @text (len -1: NUL-terminated).  @name names the
  * template in messages.  Fails with PCC_ERROR_TEMPLATE. */
-PccTemplate *pcc_template_new (const char *name, const char *text,
-                               gssize len, GError **error);
+PccTemplate *pcc_template_new (const char *name, const char *text, gssize len,
+                               GError **error);
 /* Read and parse a file; errors name the file. */
 PccTemplate *pcc_template_new_from_file (const char *path, GError **error);
 void pcc_template_free (PccTemplate *tpl);

@@ -18,13 +18,11 @@ clear_func (gpointer p)
   pcc_tool_trailer_clear (p);
 }
 
-static const char *const always_tool[] = {
-  "assisted-by", "ai-assisted-by", "llm-assisted-by",
-  "generated-by", "ai-generated-by", NULL
-};
-static const char *const tool_without_address[] = {
-  "co-developed-by", "co-authored-by", NULL
-};
+static const char *const always_tool[]
+    = { "assisted-by",  "ai-assisted-by",  "llm-assisted-by",
+        "generated-by", "ai-generated-by", NULL };
+static const char *const tool_without_address[]
+    = { "co-developed-by", "co-authored-by", NULL };
 
 static gboolean
 has_address (const char *v)
@@ -60,10 +58,11 @@ is_token_line (const char *p, gsize l, gsize *key_len)
   return TRUE;
 }
 
-typedef struct {
+typedef struct
+{
   const char *p;
-  gsize len;        /* without the newline */
-  gsize full;       /* with it */
+  gsize len;  /* without the newline */
+  gsize full; /* with it */
   guint lineno;
 } LineRef;
 
@@ -84,7 +83,7 @@ message_lines (const char *data, gsize len)
     }
   /* Mail headers, when the input starts with one. */
   const char *q = p;
-  while (q < end && *q > ' ' && *q < 127 && *q != ':')
+  while (q<end && * q> ' ' && *q < 127 && *q != ':')
     q++;
   if (q != p && q < end && *q == ':')
     while (p < end)
@@ -92,8 +91,8 @@ message_lines (const char *data, gsize len)
         const char *nl = memchr (p, '\n', end - p);
         const char *next = nl ? nl + 1 : end;
         lineno++;
-        gboolean blank = *p == '\n' || (*p == '\r' && p + 1 < end
-                                         && p[1] == '\n');
+        gboolean blank
+            = *p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n');
         p = next;
         if (blank)
           break;
@@ -197,8 +196,8 @@ pcc_tool_trailers_find (const PccSeries *series)
   for (guint i = 0; i < pcc_series_get_n_patches (series); i++)
     {
       GArray *one = pcc_tool_trailers_find_in_patch (
-        pcc_series_get_patch (series, i), i);
-      g_array_set_clear_func (one, NULL);  /* ownership moves to @all */
+          pcc_series_get_patch (series, i), i);
+      g_array_set_clear_func (one, NULL); /* ownership moves to @all */
       g_array_append_vals (all, one->data, one->len);
       g_array_unref (one);
     }
@@ -264,7 +263,7 @@ pcc_tool_trailers_strip (const PccPatch *patch, const PccToolTrailer *trailers,
     {
       const PccToolTrailer *t = sorted->pdata[i];
       if (t->offset < pos)
-        continue;  /* the same lines twice */
+        continue; /* the same lines twice */
       /* The bytes must still say "Key:" there. */
       if (strncmp (data + t->offset, t->key, strlen (t->key)) != 0)
         {
@@ -299,17 +298,18 @@ describe_patches (const PccSeries *series, GArray *indices)
   if (indices->len == 1)
     {
       g_autofree char *subj = pcc_series_get_commit_subject (
-        series, g_array_index (indices, guint, 0));
+          series, g_array_index (indices, guint, 0));
       if (subj && *subj)
         g_string_append_printf (s, " (\"%s\")", subj);
     }
   return g_string_free (s, FALSE);
 }
 
-typedef struct {
-  int kind;            /* 0 assistance, 1 tool */
+typedef struct
+{
+  int kind; /* 0 assistance, 1 tool */
   char *name;
-  GArray *patches;     /* guint */
+  GArray *patches; /* guint */
 } Acc;
 
 static void
@@ -335,7 +335,8 @@ acc_add (GArray *accs, int kind, const char *name, guint patch)
           return;
         }
     }
-  Acc a = { kind, g_strdup (name), g_array_new (FALSE, FALSE, sizeof (guint)) };
+  Acc a
+      = { kind, g_strdup (name), g_array_new (FALSE, FALSE, sizeof (guint)) };
   g_array_append_val (a.patches, patch);
   g_array_append_val (accs, a);
 }
@@ -378,7 +379,7 @@ pcc_tool_trailers_to_provenance (const PccSeries *series,
       if (a->kind == 0)
         {
           g_autofree char *produced = g_strdup_printf (
-            "%s (moved from its Assisted-by trailer)", where);
+              "%s (moved from its Assisted-by trailer)", where);
           ok = pcc_provenance_add_assistance (next, a->name, produced, "",
                                               error);
         }
@@ -418,14 +419,14 @@ pcc_tool_trailers_migrate (PccSeries *series, PccProvenance *prov,
 {
   g_autoptr (GArray) all = pcc_tool_trailers_find (series);
   guint n = pcc_series_get_n_patches (series);
-  g_autoptr (GPtrArray) rewritten = g_ptr_array_new_full (
-    n, (GDestroyNotify) pcc_patch_free);
+  g_autoptr (GPtrArray) rewritten
+      = g_ptr_array_new_full (n, (GDestroyNotify) pcc_patch_free);
 
   /* Rewrite every affected patch first; change nothing on failure. */
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GArray) mine = g_array_new (FALSE, FALSE,
-                                             sizeof (PccToolTrailer));
+      g_autoptr (GArray) mine
+          = g_array_new (FALSE, FALSE, sizeof (PccToolTrailer));
       for (guint k = 0; k < all->len; k++)
         {
           PccToolTrailer *t = &g_array_index (all, PccToolTrailer, k);
@@ -440,11 +441,11 @@ pcc_tool_trailers_migrate (PccSeries *series, PccProvenance *prov,
       PccPatch *patch = pcc_series_get_patch (series, i);
       gsize len = 0;
       g_autofree char *data = pcc_tool_trailers_strip (
-        patch, (PccToolTrailer *) mine->data, mine->len, &len, error);
+          patch, (PccToolTrailer *) mine->data, mine->len, &len, error);
       if (!data)
         return FALSE;
-      PccPatch *np = pcc_patch_new_from_data (pcc_patch_get_name (patch),
-                                              data, len, 0, error);
+      PccPatch *np = pcc_patch_new_from_data (pcc_patch_get_name (patch), data,
+                                              len, 0, error);
       if (!np)
         return FALSE;
       g_ptr_array_add (rewritten, np);

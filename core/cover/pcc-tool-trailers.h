@@ -33,13 +33,14 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  guint patch;       /* index of the patch in the series */
-  char *key;         /* as written: "Assisted-by" */
-  char *value;       /* trimmed; continuation lines joined with a space */
-  guint lineno;      /* 1-based line of the mail's bytes */
-  gsize offset;      /* the bytes the trailer takes in the mail: its */
-  gsize len;         /*   lines with their newlines */
+typedef struct
+{
+  guint patch;  /* index of the patch in the series */
+  char *key;    /* as written: "Assisted-by" */
+  char *value;  /* trimmed; continuation lines joined with a space */
+  guint lineno; /* 1-based line of the mail's bytes */
+  gsize offset; /* the bytes the trailer takes in the mail: its */
+  gsize len;    /*   lines with their newlines */
 } PccToolTrailer;
 
 void pcc_tool_trailer_clear (PccToolTrailer *t);
@@ -72,8 +73,7 @@ char *pcc_tool_trailers_strip (const PccPatch *patch,
  * Identical values are merged.  "review" is left for the user. */
 gboolean pcc_tool_trailers_to_provenance (const PccSeries *series,
                                           const GArray *trailers,
-                                          PccProvenance *prov,
-                                          GError **error);
+                                          PccProvenance *prov, GError **error);
 
 /* Both steps on the series: record every tool trailer in @prov and
  * replace each patch that had one with its rewritten mail.  On failure

@@ -29,14 +29,16 @@ has_maintainers (const char *dir)
 
 /* --- the engine cache ---------------------------------------------- */
 
-typedef struct {
-  char *key;        /* path "\n" rev */
+typedef struct
+{
+  char *key; /* path "\n" rev */
   PccTree *tree;
   PccEngine *engine;
-  char *stamp;      /* MAINTAINERS and .mailmap identity; NULL for git */
+  char *stamp; /* MAINTAINERS and .mailmap identity; NULL for git */
 } CacheEntry;
 
-struct _PccFixer {
+struct _PccFixer
+{
   GPtrArray *cache; /* CacheEntry, most recently used last */
 };
 
@@ -56,8 +58,8 @@ PccFixer *
 pcc_fixer_new (void)
 {
   PccFixer *fixer = g_new0 (PccFixer, 1);
-  fixer->cache = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) cache_entry_free);
+  fixer->cache
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) cache_entry_free);
   return fixer;
 }
 
@@ -90,10 +92,11 @@ dir_stamp (const char *path)
       GStatBuf st;
 
       if (g_stat (f, &st) == 0)
-        g_string_append_printf (s, "%s:%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT
-                                ":%" G_GUINT64_FORMAT ";", files[i],
-                                (gint64) st.st_size, (gint64) st.st_mtime,
-                                (guint64) st.st_ino);
+        g_string_append_printf (s,
+                                "%s:%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT
+                                ":%" G_GUINT64_FORMAT ";",
+                                files[i], (gint64) st.st_size,
+                                (gint64) st.st_mtime, (guint64) st.st_ino);
       else
         g_string_append_printf (s, "%s:-;", files[i]);
     }
@@ -110,17 +113,18 @@ is_bare_repository (const char *path)
 }
 
 static PccTree *
-open_tree (const char *path, const char *rev, gboolean *is_dir,
-           GError **error)
+open_tree (const char *path, const char *rev, gboolean *is_dir, GError **error)
 {
   *is_dir = FALSE;
   if (!g_file_test (path, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
                    "kernel tree %s: %s; set the tree in Preferences, "
-                   "Plugins, patchcc", path,
+                   "Plugins, patchcc",
+                   path,
                    g_file_test (path, G_FILE_TEST_EXISTS)
-                     ? "not a directory" : "no such directory");
+                       ? "not a directory"
+                       : "no such directory");
       return NULL;
     }
   if (rev != NULL)
@@ -135,13 +139,14 @@ open_tree (const char *path, const char *rev, gboolean *is_dir,
   g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
                "kernel tree %s: no MAINTAINERS file there, and not a git "
                "repository; point the patchcc preferences at the top of a "
-               "kernel source tree", path);
+               "kernel source tree",
+               path);
   return NULL;
 }
 
 PccEngine *
-pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path,
-                      const char *rev, GError **error)
+pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path, const char *rev,
+                      GError **error)
 {
   g_autofree char *fallback = NULL;
   g_autofree char *key = NULL;
@@ -225,8 +230,8 @@ pcc_fixer_subject_is_patch (const char *subject)
 }
 
 PccPatch *
-pcc_fixer_parse_mail (const char *subject, const char *body,
-                      gssize body_len, GError **error)
+pcc_fixer_parse_mail (const char *subject, const char *body, gssize body_len,
+                      GError **error)
 {
   g_autoptr (GString) mail = NULL;
   gsize blen;
@@ -270,8 +275,7 @@ pcc_fixer_patch_from_diffstat (const PccPatch *cover)
   if (g_once_init_enter (&re))
     {
       GRegex *r = g_regex_new ("^ ([^ |][^|]*?)\\s+\\|\\s+(?:\\d+|Bin\\b)",
-                               G_REGEX_MULTILINE | G_REGEX_OPTIMIZE, 0,
-                               NULL);
+                               G_REGEX_MULTILINE | G_REGEX_OPTIMIZE, 0, NULL);
       g_once_init_leave (&re, r);
     }
   text = pcc_patch_get_text (cover, &len);
@@ -290,8 +294,10 @@ pcc_fixer_patch_from_diffstat (const PccPatch *cover)
           && strchr (name, '{') == NULL && strchr (name, ' ') == NULL
           && !g_hash_table_contains (seen, name))
         {
-          g_string_append_printf (diff, "diff --git a/%s b/%s\n--- a/%s\n"
-                                  "+++ b/%s\n", name, name, name, name);
+          g_string_append_printf (diff,
+                                  "diff --git a/%s b/%s\n--- a/%s\n"
+                                  "+++ b/%s\n",
+                                  name, name, name, name);
           g_hash_table_add (seen, g_strdup (name));
         }
       g_match_info_next (mi, NULL);
@@ -327,13 +333,12 @@ pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
         g_debug ("base-commit %s not usable: %s", rev, local->message);
     }
   if (engine == NULL)
-    engine = pcc_fixer_get_engine (fixer, cfg->tree_path,
-                                   (cfg->tree_rev && *cfg->tree_rev)
-                                     ? cfg->tree_rev : NULL, error);
+    engine = pcc_fixer_get_engine (
+        fixer, cfg->tree_path,
+        (cfg->tree_rev && *cfg->tree_rev) ? cfg->tree_rev : NULL, error);
   if (engine == NULL)
     return NULL;
-  plan = pcc_plan_new (engine, &cfg->plan, patches, n_patches, to, cc,
-                       error);
+  plan = pcc_plan_new (engine, &cfg->plan, patches, n_patches, to, cc, error);
   if (engine_out != NULL)
     *engine_out = engine;
   if (elapsed_us != NULL)
@@ -358,14 +363,13 @@ pcc_fixer_header_address (const char *formatted)
     {
       if ((guchar) *p >= 0x80)
         non_ascii = TRUE;
-      else if (strchr ("()<>[]:;@\\,.\"", *p) != NULL
-               || (guchar) *p < 0x20)
+      else if (strchr ("()<>[]:;@\\,.\"", *p) != NULL || (guchar) *p < 0x20)
         return g_strdup (formatted);
     }
   if (!non_ascii || !g_utf8_validate (formatted, -1, NULL))
     return g_strdup (formatted);
-  return g_strdup_printf ("%.*s%s", (int) (end - formatted - 1),
-                          formatted + 1, lt);
+  return g_strdup_printf ("%.*s%s", (int) (end - formatted - 1), formatted + 1,
+                          lt);
 }
 
 static void
@@ -383,8 +387,8 @@ pcc_fixer_header_rows (PccPlan *plan, guint max_rows)
   g_array_set_clear_func (rows, header_row_clear);
   for (int f = 0; f < 2; f++)
     {
-      g_auto (GStrv) final = pcc_plan_get_final (plan, f == 0 ? PCC_FIELD_TO
-                                                              : PCC_FIELD_CC);
+      g_auto (GStrv) final
+          = pcc_plan_get_final (plan, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC);
       total += g_strv_length (final);
     }
   for (int f = 0; f < 2; f++)

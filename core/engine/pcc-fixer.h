@@ -25,7 +25,8 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
+typedef struct
+{
   /* A kernel work tree, or a git repository (bare or not).  NULL or ""
    * means pcc_tree_default_path() (pcc-tree.h). */
   const char *tree_path;
@@ -38,7 +39,6 @@ typedef struct {
 } PccFixerConfig;
 
 void pcc_fixer_config_init (PccFixerConfig *cfg);
-
 
 typedef struct _PccFixer PccFixer;
 
@@ -95,7 +95,8 @@ PccPlan *pcc_fixer_plan (PccFixer *fixer, const PccFixerConfig *cfg,
  * (a compose window with dozens of rows is slow to build, a few ms a row
  * in Claws, and no easier to read).  Returns a GArray of PccHeaderRow
  * (cleared with the array). */
-typedef struct {
+typedef struct
+{
   PccField field;
   char *value;
 } PccHeaderRow;

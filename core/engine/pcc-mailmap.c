@@ -5,9 +5,10 @@
 
 #include <string.h>
 
-struct _PccMailmap {
-  GHashTable *names;      /* key ("addr" or "Name <addr>") -> real name */
-  GHashTable *addresses;  /* key -> real address */
+struct _PccMailmap
+{
+  GHashTable *names;     /* key ("addr" or "Name <addr>") -> real name */
+  GHashTable *addresses; /* key -> real address */
 };
 
 PccMailmap *
@@ -15,8 +16,8 @@ pcc_mailmap_new (void)
 {
   PccMailmap *map = g_new0 (PccMailmap, 1);
   map->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  map->addresses =
-    g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  map->addresses
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return map;
 }
 
@@ -69,43 +70,50 @@ parse_pair (const char *name, const char *address, char **n, char **a)
 static void
 parse_line (PccMailmap *map, const char *line, PccRegex *const *re)
 {
-  if (pcc_regex_match (re[0], line, -1, 0)) {
-    /* name1 <mail1> */
-    g_autofree char *real_name = G (0, 1);
-    g_autofree char *address = G (0, 2);
-    char *n, *a;
-    rstrip (real_name);
-    parse_pair (real_name, address, &n, &a);
-    g_hash_table_replace (map->names, a, n);
-  } else if (pcc_regex_match (re[1], line, -1, 0)) {
-    /* <mail1> <mail2> */
-    g_hash_table_replace (map->addresses, G (1, 2), G (1, 1));
-  } else if (pcc_regex_match (re[2], line, -1, 0)) {
-    /* name1 <mail1> <mail2> */
-    g_autofree char *real_name = G (2, 1);
-    g_autofree char *real_address = G (2, 2);
-    char *wrong = G (2, 3);
-    char *n, *a;
-    rstrip (real_name);
-    parse_pair (real_name, real_address, &n, &a);
-    g_hash_table_replace (map->names, g_strdup (wrong), n);
-    g_hash_table_replace (map->addresses, wrong, a);
-  } else if (pcc_regex_match (re[3], line, -1, 0)) {
-    /* name1 <mail1> name2 <mail2> */
-    g_autofree char *real_name = G (3, 1);
-    g_autofree char *real_address = G (3, 2);
-    g_autofree char *wrong_name = G (3, 3);
-    g_autofree char *wrong_address = G (3, 4);
-    char *rn, *ra;
-    g_autofree char *wn = NULL, *wa = NULL;
-    rstrip (real_name);
-    parse_pair (real_name, real_address, &rn, &ra);
-    rstrip (wrong_name);
-    parse_pair (wrong_name, wrong_address, &wn, &wa);
-    char *wrong_email = pcc_email_format (wn, wa, TRUE);
-    g_hash_table_replace (map->names, g_strdup (wrong_email), rn);
-    g_hash_table_replace (map->addresses, wrong_email, ra);
-  }
+  if (pcc_regex_match (re[0], line, -1, 0))
+    {
+      /* name1 <mail1> */
+      g_autofree char *real_name = G (0, 1);
+      g_autofree char *address = G (0, 2);
+      char *n, *a;
+      rstrip (real_name);
+      parse_pair (real_name, address, &n, &a);
+      g_hash_table_replace (map->names, a, n);
+    }
+  else if (pcc_regex_match (re[1], line, -1, 0))
+    {
+      /* <mail1> <mail2> */
+      g_hash_table_replace (map->addresses, G (1, 2), G (1, 1));
+    }
+  else if (pcc_regex_match (re[2], line, -1, 0))
+    {
+      /* name1 <mail1> <mail2> */
+      g_autofree char *real_name = G (2, 1);
+      g_autofree char *real_address = G (2, 2);
+      char *wrong = G (2, 3);
+      char *n, *a;
+      rstrip (real_name);
+      parse_pair (real_name, real_address, &n, &a);
+      g_hash_table_replace (map->names, g_strdup (wrong), n);
+      g_hash_table_replace (map->addresses, wrong, a);
+    }
+  else if (pcc_regex_match (re[3], line, -1, 0))
+    {
+      /* name1 <mail1> name2 <mail2> */
+      g_autofree char *real_name = G (3, 1);
+      g_autofree char *real_address = G (3, 2);
+      g_autofree char *wrong_name = G (3, 3);
+      g_autofree char *wrong_address = G (3, 4);
+      char *rn, *ra;
+      g_autofree char *wn = NULL, *wa = NULL;
+      rstrip (real_name);
+      parse_pair (real_name, real_address, &rn, &ra);
+      rstrip (wrong_name);
+      parse_pair (wrong_name, wrong_address, &wn, &wa);
+      char *wrong_email = pcc_email_format (wn, wa, TRUE);
+      g_hash_table_replace (map->names, g_strdup (wrong_email), rn);
+      g_hash_table_replace (map->addresses, wrong_email, ra);
+    }
 }
 
 PccMailmap *
@@ -124,18 +132,19 @@ pcc_mailmap_new_from_data (const char *data, gsize len)
     re[i] = pcc_regex_new (patterns[i], 0, NULL);
 
   const char *p = data, *end = data + len;
-  while (p < end) {
-    const char *nl = memchr (p, '\n', end - p);
-    const char *line_end = nl ? nl : end;
-    /* s/#.*$//: a NUL byte would end the C string early, so a line with
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *line_end = nl ? nl : end;
+      /* s/#.*$//: a NUL byte would end the C string early, so a line with
      * one is cut there, which only drops what follows it. */
-    const char *hash = memchr (p, '#', line_end - p);
-    g_autofree char *line = g_strndup (p, (hash ? hash : line_end) - p);
-    g_strstrip (line);
-    if (line[0] != '\0')
-      parse_line (map, line, re);
-    p = nl ? nl + 1 : end;
-  }
+      const char *hash = memchr (p, '#', line_end - p);
+      g_autofree char *line = g_strndup (p, (hash ? hash : line_end) - p);
+      g_strstrip (line);
+      if (line[0] != '\0')
+        parse_line (map, line, re);
+      p = nl ? nl + 1 : end;
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     pcc_regex_free (re[i]);
@@ -152,16 +161,19 @@ pcc_mailmap_map (const PccMailmap *map, const char *formatted)
   const char *v;
 
   if (g_hash_table_contains (map->names, email)
-      || g_hash_table_contains (map->addresses, email)) {
-    if ((v = g_hash_table_lookup (map->names, email)))
-      real_name = v;
-    if ((v = g_hash_table_lookup (map->addresses, email)))
-      real_address = v;
-  } else {
-    if ((v = g_hash_table_lookup (map->names, address)))
-      real_name = v;
-    if ((v = g_hash_table_lookup (map->addresses, address)))
-      real_address = v;
-  }
+      || g_hash_table_contains (map->addresses, email))
+    {
+      if ((v = g_hash_table_lookup (map->names, email)))
+        real_name = v;
+      if ((v = g_hash_table_lookup (map->addresses, email)))
+        real_address = v;
+    }
+  else
+    {
+      if ((v = g_hash_table_lookup (map->names, address)))
+        real_name = v;
+      if ((v = g_hash_table_lookup (map->addresses, address)))
+        real_address = v;
+    }
   return pcc_email_format (real_name, real_address, TRUE);
 }

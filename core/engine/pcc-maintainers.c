@@ -6,86 +6,93 @@
 
 #include <string.h>
 
-typedef enum {
+typedef enum
+{
   MATCH_UNSET,  /* not an F:/X: entry */
   MATCH_SIMPLE, /* only literal bytes, '*' and '?' in the original */
   MATCH_REGEX,  /* anything else: a Perl regular expression */
 } MatchKind;
 
-typedef struct {
-  char type;          /* 'A'..'Z', or 0 for an untyped line */
-  gint8 dir;          /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
+typedef struct
+{
+  char type;   /* 'A'..'Z', or 0 for an untyped line */
+  gint8 dir;   /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
                          K:: 1 when the keyword can be split from the
                          script's "^[+-].*" prefix */
-  guint8 kind;        /* MatchKind */
-  guint file;         /* index into m->files */
+  guint8 kind; /* MatchKind */
+  guint file;  /* index into m->files */
   guint lineno;
-  guint start, end;   /* find_starting_index() / find_ending_index() */
-  guint plen;         /* F:: the length of its literal prefix */
-  const char *line;   /* the line as written (points into a file buffer) */
-  char *value;        /* typed: the value (F:/X:: converted, made on first
+  guint start, end; /* find_starting_index() / find_ending_index() */
+  guint plen;       /* F:: the length of its literal prefix */
+  const char *line; /* the line as written (points into a file buffer) */
+  char *value;      /* typed: the value (F:/X:: converted, made on first
                          use); untyped: the line.  Owned when @owned. */
   gboolean owned;
-  const char *orig;   /* F:/X:: the value as written */
-  char *orig_dir;     /* F:/X:: orig + "/" once found to be a directory */
-  PccRegex *re;       /* compiled lazily (F:/X: regex kind, N:, K:) */
-  PccRegex *re_diff;  /* K:: with the "^[+-].*" prefix */
-  char *literal;      /* F:/X: with wildcards: bytes every match
+  const char *orig;    /* F:/X:: the value as written */
+  char *orig_dir;      /* F:/X:: orig + "/" once found to be a directory */
+  PccRegex *re;        /* compiled lazily (F:/X: regex kind, N:, K:) */
+  PccRegex *re_diff;   /* K:: with the "^[+-].*" prefix */
+  char *literal;       /* F:/X: with wildcards: bytes every match
                          contains, or NULL */
-  char **needles;     /* K:, N:: one of these is in every match, or NULL */
-  gboolean literal_ci;/* ... compared without regard to ASCII case */
+  char **needles;      /* K:, N:: one of these is in every match, or NULL */
+  gboolean literal_ci; /* ... compared without regard to ASCII case */
   gboolean literal_done;
-  guint uses;         /* K:: lines tried; hot keywords get compiled to
+  guint uses; /* K:: lines tried; hot keywords get compiled to
                          machine code */
 } Entry;
 
-typedef struct {
-  guint start, end;   /* the typed entries are [first, end) */
+typedef struct
+{
+  guint start, end; /* the typed entries are [first, end) */
   guint first;
   gboolean maintained, has_m;
-  GArray *x_entries;  /* guint: the X: entries of the section */
+  GArray *x_entries; /* guint: the X: entries of the section */
 } Section;
 
 #define PREFIX_MAX 255
-#define FNV_INIT G_GUINT64_CONSTANT (14695981039346656037)
-#define FNV_PRIME G_GUINT64_CONSTANT (1099511628211)
+#define FNV_INIT   G_GUINT64_CONSTANT (14695981039346656037)
+#define FNV_PRIME  G_GUINT64_CONSTANT (1099511628211)
 
-typedef struct {
-  guint64 hash;        /* 0: an empty slot */
+typedef struct
+{
+  guint64 hash; /* 0: an empty slot */
   guint len;
-  const char *prefix;  /* the entry's value as written */
-  guint start, count;  /* its F: entries: slot_tvis[start .. start+count) */
+  const char *prefix; /* the entry's value as written */
+  guint start, count; /* its F: entries: slot_tvis[start .. start+count) */
 } PrefixSlot;
 
-struct _PccMaintainers {
+struct _PccMaintainers
+{
   const PccTree *tree;
-  GPtrArray *files;    /* file names */
-  GPtrArray *buffers;  /* owned copies of the file contents */
-  GArray *entries;     /* Entry */
-  GArray *sections;    /* Section */
+  GPtrArray *files;      /* file names */
+  GPtrArray *buffers;    /* owned copies of the file contents */
+  GArray *entries;       /* Entry */
+  GArray *sections;      /* Section */
   GArray *entry_section; /* guint per entry: index into sections, or -1 */
   /* F: entries by their literal prefix (the bytes before the first
    * wildcard or regex construct), in an open-addressing table keyed by an
    * FNV-1a hash that a lookup extends byte by byte along the path. */
   PrefixSlot *slots;
-  gsize n_slots;       /* a power of two */
+  gsize n_slots; /* a power of two */
   guint *slot_tvis;
   guint8 has_len[PREFIX_MAX + 1];
-  GArray *always;      /* F: entries that must be tried for every file */
-  GArray *n_entries;   /* N: entries */
+  GArray *always;    /* F: entries that must be tried for every file */
+  GArray *n_entries; /* N: entries */
   /* N: entries by the first two bytes of their needles (a case-sensitive
    * needle of two bytes or more), and those that must always be tried;
    * built on first use. */
-  GHashTable *n_by_pair; /* GUINT_TO_POINTER (b0 << 8 | b1 | 0x10000) -> GArray */
+  GHashTable
+      *n_by_pair; /* GUINT_TO_POINTER (b0 << 8 | b1 | 0x10000) -> GArray */
   GArray *n_always;
-  GArray *n_seen;        /* scratch: per N: entry, the file it was last tried on */
-  guint n_pass;          /* ... numbered by this */
+  GArray *n_seen; /* scratch: per N: entry, the file it was last tried on */
+  guint n_pass;   /* ... numbered by this */
   /* K: needles by their first two bytes (all case forms for (?i)), for
    * one pass over a whole patch; built on first use. */
-  guint8 *k_pairs;       /* 65536 bits */
-  GHashTable *k_by_pair; /* pair | 0x10000 -> GArray of guint (k << 8 | needle) */
-  GArray *k_always;      /* k of keywords without needles */
-  GArray *k_entries;   /* K: entries */
+  guint8 *k_pairs; /* 65536 bits */
+  GHashTable
+      *k_by_pair;    /* pair | 0x10000 -> GArray of guint (k << 8 | needle) */
+  GArray *k_always;  /* k of keywords without needles */
+  GArray *k_entries; /* K: entries */
 };
 
 static gboolean
@@ -109,17 +116,23 @@ convert_pattern (const char *v)
   for (const char *p = v; *p; p++)
     n += (*p == '.' || *p == '*') ? 2 : 1;
   char *out = g_malloc (n + 1), *o = out;
-  for (const char *p = v; *p; p++) {
-    if (*p == '.') {
-      *o++ = '\\';
-      *o++ = '.';
-    } else if (*p == '*') {
-      *o++ = '.';
-      *o++ = '*';
-    } else {
-      *o++ = *p == '?' ? '.' : *p;
+  for (const char *p = v; *p; p++)
+    {
+      if (*p == '.')
+        {
+          *o++ = '\\';
+          *o++ = '.';
+        }
+      else if (*p == '*')
+        {
+          *o++ = '.';
+          *o++ = '*';
+        }
+      else
+        {
+          *o++ = *p == '?' ? '.' : *p;
+        }
     }
-  }
   *o = '\0';
   return out;
 }
@@ -166,11 +179,12 @@ pcc_maintainers_free (PccMaintainers *m)
   if (m == NULL)
     return;
   g_array_unref (m->entries);
-  for (guint i = 0; i < m->sections->len; i++) {
-    Section *s = &g_array_index (m->sections, Section, i);
-    if (s->x_entries)
-      g_array_unref (s->x_entries);
-  }
+  for (guint i = 0; i < m->sections->len; i++)
+    {
+      Section *s = &g_array_index (m->sections, Section, i);
+      if (s->x_entries)
+        g_array_unref (s->x_entries);
+    }
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
   g_free (m->slots);
@@ -191,19 +205,20 @@ pcc_maintainers_free (PccMaintainers *m)
 
 /* Parse one file into entries; the index is rebuilt afterwards. */
 static gboolean
-add_file (PccMaintainers *m, const char *filename, const char *data,
-          gsize len, GError **error)
+add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
+          GError **error)
 {
-  if (memchr (data, '\0', len) != NULL) {
-    gsize off = (const char *) memchr (data, '\0', len) - data;
-    guint lineno = 1;
-    for (gsize i = 0; i < off; i++)
-      lineno += data[i] == '\n';
-    g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
-                 "%s:%u: NUL byte in MAINTAINERS; is this a text file?",
-                 filename, lineno);
-    return FALSE;
-  }
+  if (memchr (data, '\0', len) != NULL)
+    {
+      gsize off = (const char *) memchr (data, '\0', len) - data;
+      guint lineno = 1;
+      for (gsize i = 0; i < off; i++)
+        lineno += data[i] == '\n';
+      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                   "%s:%u: NUL byte in MAINTAINERS; is this a text file?",
+                   filename, lineno);
+      return FALSE;
+    }
 
   char *buf = g_malloc (len + 1);
   memcpy (buf, data, len);
@@ -214,50 +229,56 @@ add_file (PccMaintainers *m, const char *filename, const char *data,
 
   guint lineno = 0;
   char *p = buf, *end = buf + len;
-  while (p < end) {
-    char *nl = memchr (p, '\n', end - p);
-    if (nl)
-      *nl = '\0';
-    char *line = p;
-    p = nl ? nl + 1 : end;
-    lineno++;
+  while (p < end)
+    {
+      char *nl = memchr (p, '\n', end - p);
+      if (nl)
+        *nl = '\0';
+      char *line = p;
+      p = nl ? nl + 1 : end;
+      lineno++;
 
-    Entry e = { 0 };
-    e.file = file;
-    e.lineno = lineno;
-    e.line = line;
-    e.dir = -1;
+      Entry e = { 0 };
+      e.file = file;
+      e.lineno = lineno;
+      e.line = line;
+      e.dir = -1;
 
-    if (line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':') {
-      const char *v = line + 2;
-      while (*v && is_space (*v))
-        v++;
-      e.type = line[0];
-      if (e.type == 'F' || e.type == 'X') {
-        e.orig = v;
-        e.kind = has_regex_meta (v) ? MATCH_REGEX : MATCH_SIMPLE;
-      } else {
-        e.value = (char *) v;
-      }
-    } else {
-      const char *q = line;
-      while (*q && is_space (*q))
-        q++;
-      if (*q == '\0' || *q == '#')
-        continue; /* blank or comment: not in @typevalue */
-      e.value = (char *) line;
+      if (line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':')
+        {
+          const char *v = line + 2;
+          while (*v && is_space (*v))
+            v++;
+          e.type = line[0];
+          if (e.type == 'F' || e.type == 'X')
+            {
+              e.orig = v;
+              e.kind = has_regex_meta (v) ? MATCH_REGEX : MATCH_SIMPLE;
+            }
+          else
+            {
+              e.value = (char *) v;
+            }
+        }
+      else
+        {
+          const char *q = line;
+          while (*q && is_space (*q))
+            q++;
+          if (*q == '\0' || *q == '#')
+            continue; /* blank or comment: not in @typevalue */
+          e.value = (char *) line;
+        }
+      g_array_append_val (m->entries, e);
     }
-    g_array_append_val (m->entries, e);
-  }
   return TRUE;
 }
 
 /* Bytes that end the literal prefix of an F: value: wildcards and
  * regular-expression syntax. */
 static const guint8 special[256] = {
-  ['*'] = 1, ['?'] = 1, ['\\'] = 1, ['^'] = 1, ['$'] = 1, ['|'] = 1,
-  ['+'] = 1, ['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1, ['{'] = 1,
-  ['}'] = 1,
+  ['*'] = 1, ['?'] = 1, ['\\'] = 1, ['^'] = 1, ['$'] = 1, ['|'] = 1, ['+'] = 1,
+  ['('] = 1, [')'] = 1, ['['] = 1,  [']'] = 1, ['{'] = 1, ['}'] = 1,
 };
 
 static gboolean
@@ -286,10 +307,11 @@ static guint64
 fnv (const char *s, gsize n)
 {
   guint64 h = FNV_INIT;
-  for (gsize i = 0; i < n; i++) {
-    h ^= (guchar) s[i];
-    h *= FNV_PRIME;
-  }
+  for (gsize i = 0; i < n; i++)
+    {
+      h ^= (guchar) s[i];
+      h *= FNV_PRIME;
+    }
   return h | 1; /* never 0, the empty slot */
 }
 
@@ -297,13 +319,14 @@ static PrefixSlot *
 slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
 {
   gsize mask = m->n_slots - 1;
-  for (gsize i = hash & mask;; i = (i + 1) & mask) {
-    PrefixSlot *sl = &m->slots[i];
-    if (sl->hash == 0
-        || (sl->hash == hash && sl->len == len
-            && memcmp (sl->prefix, prefix, len) == 0))
-      return sl;
-  }
+  for (gsize i = hash & mask;; i = (i + 1) & mask)
+    {
+      PrefixSlot *sl = &m->slots[i];
+      if (sl->hash == 0
+          || (sl->hash == hash && sl->len == len
+              && memcmp (sl->prefix, prefix, len) == 0))
+        return sl;
+    }
 }
 
 static void
@@ -314,44 +337,49 @@ build_sections (PccMaintainers *m)
   for (guint i = 0; i < n; i++)
     g_array_index (m->entry_section, guint, i) = G_MAXUINT;
 
-  for (guint i = 0; i < n;) {
-    Entry *e = entry_at (m, i);
-    if (e->type == 0) {
-      e->start = e->end = i;
-      i++;
-      continue;
+  for (guint i = 0; i < n;)
+    {
+      Entry *e = entry_at (m, i);
+      if (e->type == 0)
+        {
+          e->start = e->end = i;
+          i++;
+          continue;
+        }
+      guint first = i, end = i;
+      while (end < n && entry_at (m, end)->type != 0)
+        end++;
+      Section s = { 0 };
+      s.first = first;
+      s.start = first > 0 ? first - 1 : 0;
+      s.end = end;
+      guint si = m->sections->len;
+      for (guint j = first; j < end; j++)
+        {
+          Entry *t = entry_at (m, j);
+          t->start = s.start;
+          t->end = end;
+          g_array_index (m->entry_section, guint, j) = si;
+          if (t->type == 'S')
+            {
+              g_autofree char *lower = g_ascii_strdown (t->value, -1);
+              if (strstr (lower, "maintain") || strstr (lower, "support"))
+                s.maintained = TRUE;
+            }
+          if (t->type == 'M')
+            s.has_m = TRUE;
+          if (t->type == 'X')
+            {
+              if (s.x_entries == NULL)
+                s.x_entries = g_array_new (FALSE, FALSE, sizeof (guint));
+              g_array_append_val (s.x_entries, j);
+            }
+        }
+      if (s.start != first)
+        g_array_index (m->entry_section, guint, s.start) = si;
+      g_array_append_val (m->sections, s);
+      i = end;
     }
-    guint first = i, end = i;
-    while (end < n && entry_at (m, end)->type != 0)
-      end++;
-    Section s = { 0 };
-    s.first = first;
-    s.start = first > 0 ? first - 1 : 0;
-    s.end = end;
-    guint si = m->sections->len;
-    for (guint j = first; j < end; j++) {
-      Entry *t = entry_at (m, j);
-      t->start = s.start;
-      t->end = end;
-      g_array_index (m->entry_section, guint, j) = si;
-      if (t->type == 'S') {
-        g_autofree char *lower = g_ascii_strdown (t->value, -1);
-        if (strstr (lower, "maintain") || strstr (lower, "support"))
-          s.maintained = TRUE;
-      }
-      if (t->type == 'M')
-        s.has_m = TRUE;
-      if (t->type == 'X') {
-        if (s.x_entries == NULL)
-          s.x_entries = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_array_append_val (s.x_entries, j);
-      }
-    }
-    if (s.start != first)
-      g_array_index (m->entry_section, guint, s.start) = si;
-    g_array_append_val (m->sections, s);
-    i = end;
-  }
 }
 
 static void
@@ -378,44 +406,54 @@ build_index (PccMaintainers *m)
   g_array_set_size (m->k_entries, 0);
   build_sections (m);
 
-  for (guint i = 0; i < m->entries->len; i++) {
-    Entry *e = entry_at (m, i);
-    if (e->type == 'N') {
-      g_array_append_val (m->n_entries, i);
-    } else if (e->type == 'K') {
-      g_array_append_val (m->k_entries, i);
-    } else if (e->type == 'F') {
-      gsize n = e->plen = literal_prefix_len (e->orig);
-      if (n == 0) {
-        g_array_append_val (m->always, i);
-        continue;
-      }
-      guint64 h = fnv (e->orig, n);
-      PrefixSlot *sl = slot_for (m, h, e->orig, n);
-      if (sl->hash == 0) {
-        sl->hash = h;
-        sl->len = n;
-        sl->prefix = e->orig;
-        m->has_len[n] = 1;
-      }
-      sl->count++;
+  for (guint i = 0; i < m->entries->len; i++)
+    {
+      Entry *e = entry_at (m, i);
+      if (e->type == 'N')
+        {
+          g_array_append_val (m->n_entries, i);
+        }
+      else if (e->type == 'K')
+        {
+          g_array_append_val (m->k_entries, i);
+        }
+      else if (e->type == 'F')
+        {
+          gsize n = e->plen = literal_prefix_len (e->orig);
+          if (n == 0)
+            {
+              g_array_append_val (m->always, i);
+              continue;
+            }
+          guint64 h = fnv (e->orig, n);
+          PrefixSlot *sl = slot_for (m, h, e->orig, n);
+          if (sl->hash == 0)
+            {
+              sl->hash = h;
+              sl->len = n;
+              sl->prefix = e->orig;
+              m->has_len[n] = 1;
+            }
+          sl->count++;
+        }
     }
-  }
   /* second pass: each slot's entries, in MAINTAINERS order, in one array */
   guint next = 0;
-  for (gsize i = 0; i < m->n_slots; i++) {
-    m->slots[i].start = next;
-    next += m->slots[i].count;
-    m->slots[i].count = 0;
-  }
+  for (gsize i = 0; i < m->n_slots; i++)
+    {
+      m->slots[i].start = next;
+      next += m->slots[i].count;
+      m->slots[i].count = 0;
+    }
   m->slot_tvis = g_new (guint, next + 1);
-  for (guint i = 0; i < m->entries->len; i++) {
-    Entry *e = entry_at (m, i);
-    if (e->type != 'F' || e->plen == 0)
-      continue;
-    PrefixSlot *sl = slot_for (m, fnv (e->orig, e->plen), e->orig, e->plen);
-    m->slot_tvis[sl->start + sl->count++] = i;
-  }
+  for (guint i = 0; i < m->entries->len; i++)
+    {
+      Entry *e = entry_at (m, i);
+      if (e->type != 'F' || e->plen == 0)
+        continue;
+      PrefixSlot *sl = slot_for (m, fnv (e->orig, e->plen), e->orig, e->plen);
+      m->slot_tvis[sl->start + sl->count++] = i;
+    }
 }
 
 static PccRegex *compile_entry (const PccMaintainers *m, Entry *e,
@@ -429,21 +467,25 @@ static PccRegex *compile_entry (const PccMaintainers *m, Entry *e,
 static gboolean
 validate_patterns (PccMaintainers *m, GError **error)
 {
-  for (guint i = 0; i < m->entries->len; i++) {
-    Entry *e = entry_at (m, i);
-    if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX) {
-      g_autofree char *conv = convert_pattern (e->orig);
-      g_autofree char *anchored = g_strconcat ("^", conv, NULL);
-      PccRegex *re = compile_entry (m, e, anchored, 0, error);
-      if (re == NULL)
-        return FALSE;
-      pcc_regex_free (re);
-    } else if (e->type == 'N' && e->re == NULL) {
-      e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
-      if (e->re == NULL)
-        return FALSE;
+  for (guint i = 0; i < m->entries->len; i++)
+    {
+      Entry *e = entry_at (m, i);
+      if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX)
+        {
+          g_autofree char *conv = convert_pattern (e->orig);
+          g_autofree char *anchored = g_strconcat ("^", conv, NULL);
+          PccRegex *re = compile_entry (m, e, anchored, 0, error);
+          if (re == NULL)
+            return FALSE;
+          pcc_regex_free (re);
+        }
+      else if (e->type == 'N' && e->re == NULL)
+        {
+          e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+          if (e->re == NULL)
+            return FALSE;
+        }
     }
-  }
   return TRUE;
 }
 
@@ -452,10 +494,11 @@ static PccMaintainers *
 finish (PccMaintainers *m, GError **error)
 {
   build_index (m);
-  if (!validate_patterns (m, error)) {
-    pcc_maintainers_free (m);
-    return NULL;
-  }
+  if (!validate_patterns (m, error))
+    {
+      pcc_maintainers_free (m);
+      return NULL;
+    }
   return m;
 }
 
@@ -464,10 +507,11 @@ pcc_maintainers_new_from_data (const char *filename, const char *data,
                                gsize len, const PccTree *tree, GError **error)
 {
   PccMaintainers *m = maintainers_new (tree);
-  if (!add_file (m, filename, data, len, error)) {
-    pcc_maintainers_free (m);
-    return NULL;
-  }
+  if (!add_file (m, filename, data, len, error))
+    {
+      pcc_maintainers_free (m);
+      return NULL;
+    }
   return finish (m, error);
 }
 
@@ -492,56 +536,64 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
 {
   const char *rel = path ? path : "MAINTAINERS";
 
-  if (pcc_tree_is_dir (tree, rel)) {
-    /* A directory: every file in it not starting with '.'. */
-    const char *top = pcc_tree_get_path (tree);
-    if (top == NULL && !g_path_is_absolute (rel)) {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
-                   "%s: a MAINTAINERS directory is only read from a work "
-                   "tree", pcc_tree_describe (tree));
-      return NULL;
-    }
-    g_autofree char *dirpath = g_path_is_absolute (rel)
-                                 ? g_strdup (rel)
-                                 : g_build_filename (top, rel, NULL);
-    GDir *dir = g_dir_open (dirpath, 0, error);
-    if (dir == NULL)
-      return NULL;
-    g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-    const char *name;
-    while ((name = g_dir_read_name (dir)))
-      if (name[0] != '.')
-        g_ptr_array_add (names, g_strdup (name));
-    g_dir_close (dir);
-    g_ptr_array_sort (names, compare_strings);
-    if (names->len == 0) {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
-                   "No MAINTAINER files found in '%s'", dirpath);
-      return NULL;
-    }
-    PccMaintainers *m = maintainers_new (tree);
-    for (guint i = 0; i < names->len; i++) {
-      g_autofree char *fp = g_build_filename (dirpath, names->pdata[i], NULL);
-      g_autofree char *data = NULL;
-      gsize len;
-      if (!g_file_get_contents (fp, &data, &len, error)
-          || !add_file (m, fp, data, len, error)) {
-        pcc_maintainers_free (m);
+  if (pcc_tree_is_dir (tree, rel))
+    {
+      /* A directory: every file in it not starting with '.'. */
+      const char *top = pcc_tree_get_path (tree);
+      if (top == NULL && !g_path_is_absolute (rel))
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
+                       "%s: a MAINTAINERS directory is only read from a work "
+                       "tree",
+                       pcc_tree_describe (tree));
+          return NULL;
+        }
+      g_autofree char *dirpath = g_path_is_absolute (rel)
+                                     ? g_strdup (rel)
+                                     : g_build_filename (top, rel, NULL);
+      GDir *dir = g_dir_open (dirpath, 0, error);
+      if (dir == NULL)
         return NULL;
-      }
+      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+      while ((name = g_dir_read_name (dir)))
+        if (name[0] != '.')
+          g_ptr_array_add (names, g_strdup (name));
+      g_dir_close (dir);
+      g_ptr_array_sort (names, compare_strings);
+      if (names->len == 0)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                       "No MAINTAINER files found in '%s'", dirpath);
+          return NULL;
+        }
+      PccMaintainers *m = maintainers_new (tree);
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_autofree char *fp
+              = g_build_filename (dirpath, names->pdata[i], NULL);
+          g_autofree char *data = NULL;
+          gsize len;
+          if (!g_file_get_contents (fp, &data, &len, error)
+              || !add_file (m, fp, data, len, error))
+            {
+              pcc_maintainers_free (m);
+              return NULL;
+            }
+        }
+      return finish (m, error);
     }
-    return finish (m, error);
-  }
 
   gsize len = 0;
   g_autoptr (GError) local = NULL;
   g_autofree char *data = pcc_tree_read_file (tree, rel, &len, &local);
-  if (data == NULL) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
-                 "MAINTAINER file not found '%s' in %s: %s", rel,
-                 pcc_tree_describe (tree), local->message);
-    return NULL;
-  }
+  if (data == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
+                   "MAINTAINER file not found '%s' in %s: %s", rel,
+                   pcc_tree_describe (tree), local->message);
+      return NULL;
+    }
   return pcc_maintainers_new_from_data (rel, data, len, tree, error);
 }
 
@@ -572,13 +624,14 @@ resolve_dir (PccMaintainers *m, Entry *e)
   gsize len = strlen (e->value);
   if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL)
     return;
-  if (pcc_tree_is_dir (m->tree, e->value)) {
-    e->dir = 1;
-    e->orig_dir = g_strconcat (e->orig, "/", NULL);
-    char *slashed = g_strconcat (e->value, "/", NULL);
-    g_free (e->value);
-    e->value = slashed;
-  }
+  if (pcc_tree_is_dir (m->tree, e->value))
+    {
+      e->dir = 1;
+      e->orig_dir = g_strconcat (e->orig, "/", NULL);
+      char *slashed = g_strconcat (e->value, "/", NULL);
+      g_free (e->value);
+      e->value = slashed;
+    }
 }
 
 const char *
@@ -637,12 +690,13 @@ pcc_maintainers_section_has_list (const PccMaintainers *m, guint tvi,
                                   gboolean public_only)
 {
   Entry *e = entry_at (m, tvi);
-  for (guint i = e->start; i < e->end; i++) {
-    Entry *t = entry_at (m, i);
-    if (t->type == 'L'
-        && (!public_only || strstr (t->value, "subscribers-only") == NULL))
-      return TRUE;
-  }
+  for (guint i = e->start; i < e->end; i++)
+    {
+      Entry *t = entry_at (m, i);
+      if (t->type == 'L'
+          && (!public_only || strstr (t->value, "subscribers-only") == NULL))
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -664,16 +718,18 @@ simple_needle (const char *orig)
 {
   const char *best = NULL;
   gsize best_len = 0;
-  for (const char *p = orig; *p;) {
-    gsize n = strcspn (p, "*?");
-    if (n > best_len) {
-      best = p;
-      best_len = n;
+  for (const char *p = orig; *p;)
+    {
+      gsize n = strcspn (p, "*?");
+      if (n > best_len)
+        {
+          best = p;
+          best_len = n;
+        }
+      p += n;
+      if (*p)
+        p++;
     }
-    p += n;
-    if (*p)
-      p++;
-  }
   return best_len >= 4 ? g_strndup (best, best_len) : NULL;
 }
 
@@ -683,36 +739,41 @@ static gboolean
 simple_prefix_match (const char *p, const char *s)
 {
   const char *star_p = NULL, *star_s = NULL;
-  for (;;) {
-    if (*p == '\0')
-      return TRUE;
-    if (*p == '*') {
-      star_p = ++p;
-      star_s = s;
-      continue;
-    }
-    if (*s != '\0' && *s != '\n' && (*p == '?' || *p == *s)) {
-      p++;
-      s++;
-      continue;
-    }
-    if (star_p != NULL && *star_s != '\0' && *star_s != '\n') {
-      star_s++;
-      /* the star gives up bytes up to the next place the byte after it
+  for (;;)
+    {
+      if (*p == '\0')
+        return TRUE;
+      if (*p == '*')
+        {
+          star_p = ++p;
+          star_s = s;
+          continue;
+        }
+      if (*s != '\0' && *s != '\n' && (*p == '?' || *p == *s))
+        {
+          p++;
+          s++;
+          continue;
+        }
+      if (star_p != NULL && *star_s != '\0' && *star_s != '\n')
+        {
+          star_s++;
+          /* the star gives up bytes up to the next place the byte after it
        * can match (".*" never takes a newline) */
-      if (*star_p != '?' && *star_p != '*') {
-        const char *next = strchr (star_s, *star_p);
-        const char *nl = strchr (star_s, '\n');
-        if (next == NULL || (nl != NULL && nl < next))
-          return FALSE;
-        star_s = next;
-      }
-      p = star_p;
-      s = star_s;
-      continue;
+          if (*star_p != '?' && *star_p != '*')
+            {
+              const char *next = strchr (star_s, *star_p);
+              const char *nl = strchr (star_s, '\n');
+              if (next == NULL || (nl != NULL && nl < next))
+                return FALSE;
+              star_s = next;
+            }
+          p = star_p;
+          s = star_s;
+          continue;
+        }
+      return FALSE;
     }
-    return FALSE;
-  }
 }
 
 static PccRegex *
@@ -721,13 +782,14 @@ compile_entry (const PccMaintainers *m, Entry *e, const char *pattern,
 {
   GError *local = NULL;
   PccRegex *re = pcc_regex_new (pattern, flags, &local);
-  if (re == NULL) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
-                 "%s:%u: bad pattern in \"%s\": %s; fix or remove this line",
-                 (const char *) m->files->pdata[e->file], e->lineno, e->line,
-                 local->message);
-    g_error_free (local);
-  }
+  if (re == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                   "%s:%u: bad pattern in \"%s\": %s; fix or remove this line",
+                   (const char *) m->files->pdata[e->file], e->lineno, e->line,
+                   local->message);
+      g_error_free (local);
+    }
   return re;
 }
 
@@ -758,31 +820,38 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
   gsize plen = strlen (pat);
   gboolean prefix;
 
-  if (e->kind == MATCH_SIMPLE) {
-    /* a wildcard pattern: its longest literal run must be in the path */
-    if (e->literal_done == FALSE) {
-      e->literal_done = TRUE;
-      if (strpbrk (e->orig, "*?") != NULL)
-        e->literal = simple_needle (e->orig);
-    }
-    if (e->literal != NULL && strstr (file, e->literal) == NULL)
-      return FALSE;
-    prefix = simple_prefix_match (e->orig_dir ? e->orig_dir : e->orig, file);
-  } else {
-    if (e->re == NULL) {
-      g_autofree char *anchored = g_strconcat ("^", pat, NULL);
-      e->re = compile_entry (m, e, anchored, 0, error);
-      if (e->re == NULL) {
-        *ok = FALSE;
+  if (e->kind == MATCH_SIMPLE)
+    {
+      /* a wildcard pattern: its longest literal run must be in the path */
+      if (e->literal_done == FALSE)
+        {
+          e->literal_done = TRUE;
+          if (strpbrk (e->orig, "*?") != NULL)
+            e->literal = simple_needle (e->orig);
+        }
+      if (e->literal != NULL && strstr (file, e->literal) == NULL)
         return FALSE;
-      }
+      prefix = simple_prefix_match (e->orig_dir ? e->orig_dir : e->orig, file);
     }
-    prefix = pcc_regex_match (e->re, file, -1, 0);
-    if (!check_gave_up (m, e, file, error)) {
-      *ok = FALSE;
-      return FALSE;
+  else
+    {
+      if (e->re == NULL)
+        {
+          g_autofree char *anchored = g_strconcat ("^", pat, NULL);
+          e->re = compile_entry (m, e, anchored, 0, error);
+          if (e->re == NULL)
+            {
+              *ok = FALSE;
+              return FALSE;
+            }
+        }
+      prefix = pcc_regex_match (e->re, file, -1, 0);
+      if (!check_gave_up (m, e, file, error))
+        {
+          *ok = FALSE;
+          return FALSE;
+        }
     }
-  }
   if (!prefix)
     return FALSE;
   if (plen > 0 && pat[plen - 1] == '/')
@@ -791,22 +860,23 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
 }
 
 static gboolean
-n_entry_matches (PccMaintainers *m, Entry *e, const char *file,
-                 gboolean *ok, GError **error)
+n_entry_matches (PccMaintainers *m, Entry *e, const char *file, gboolean *ok,
+                 GError **error)
 {
-  if (e->re == NULL) {
-    e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
-    if (e->re == NULL) {
-      *ok = FALSE;
-      return FALSE;
+  if (e->re == NULL)
+    {
+      e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+      if (e->re == NULL)
+        {
+          *ok = FALSE;
+          return FALSE;
+        }
     }
-  }
   gboolean hit = pcc_regex_match (e->re, file, -1, 0);
   if (!check_gave_up (m, e, file, error))
     *ok = FALSE;
   return hit;
 }
-
 
 /* Whether "^[+-].*" + @kw can be searched as @kw from offset 1 of a line
  * starting with '+' or '-': true unless @kw has a '|' outside groups
@@ -819,29 +889,43 @@ keyword_splits (const char *kw)
     return FALSE;
   int depth = 0;
   gboolean in_class = FALSE;
-  for (const char *p = kw; *p; p++) {
-    if (*p == '\\') {
-      if (p[1] == '\0')
-        break;
-      p++;
-    } else if (in_class) {
-      if (*p == ']')
-        in_class = FALSE;
-    } else if (*p == '[') {
-      in_class = TRUE;
-      if (p[1] == ']' || (p[1] == '^' && p[2] == ']'))
-        p += p[1] == ']' ? 1 : 2;
-    } else if (*p == '#') {
-      /* /x comment: to the end of the line, so to the end here */
-      break;
-    } else if (*p == '(') {
-      depth++;
-    } else if (*p == ')') {
-      depth--;
-    } else if (*p == '|' && depth <= 0) {
-      return FALSE;
+  for (const char *p = kw; *p; p++)
+    {
+      if (*p == '\\')
+        {
+          if (p[1] == '\0')
+            break;
+          p++;
+        }
+      else if (in_class)
+        {
+          if (*p == ']')
+            in_class = FALSE;
+        }
+      else if (*p == '[')
+        {
+          in_class = TRUE;
+          if (p[1] == ']' || (p[1] == '^' && p[2] == ']'))
+            p += p[1] == ']' ? 1 : 2;
+        }
+      else if (*p == '#')
+        {
+          /* /x comment: to the end of the line, so to the end here */
+          break;
+        }
+      else if (*p == '(')
+        {
+          depth++;
+        }
+      else if (*p == ')')
+        {
+          depth--;
+        }
+      else if (*p == '|' && depth <= 0)
+        {
+          return FALSE;
+        }
     }
-  }
   return TRUE;
 }
 
@@ -859,10 +943,11 @@ literal_at (const char *p, const char **next)
   *next = p + 1;
   if (g_ascii_isalnum (*p) || strchr ("_,\"'%:/-=<>@!&~`;", *p))
     return *p;
-  if (*p == '\\' && p[1] && !g_ascii_isalnum (p[1])) {
-    *next = p + 2;
-    return p[1];
-  }
+  if (*p == '\\' && p[1] && !g_ascii_isalnum (p[1]))
+    {
+      *next = p + 2;
+      return p[1];
+    }
   return 0;
 }
 
@@ -875,11 +960,12 @@ class_end (const char *p)
     q++;
   if (*q == ']')
     q++;
-  while (*q && *q != ']') {
-    if (*q == '\\' && q[1])
+  while (*q && *q != ']')
+    {
+      if (*q == '\\' && q[1])
+        q++;
       q++;
-    q++;
-  }
+    }
   return *q ? q : NULL;
 }
 
@@ -888,20 +974,23 @@ static const char *
 group_end (const char *p)
 {
   int depth = 0;
-  for (; *p; p++) {
-    if (*p == '\\' && p[1])
-      p++;
-    else if (*p == '[') {
-      for (p++; *p && *p != ']'; p++)
-        if (*p == '\\' && p[1])
-          p++;
-      if (*p == '\0')
-        return NULL;
-    } else if (*p == '(')
-      depth++;
-    else if (*p == ')' && --depth == 0)
-      return p;
-  }
+  for (; *p; p++)
+    {
+      if (*p == '\\' && p[1])
+        p++;
+      else if (*p == '[')
+        {
+          for (p++; *p && *p != ']'; p++)
+            if (*p == '\\' && p[1])
+              p++;
+          if (*p == '\0')
+            return NULL;
+        }
+      else if (*p == '(')
+        depth++;
+      else if (*p == ')' && --depth == 0)
+        return p;
+    }
   return NULL;
 }
 
@@ -920,27 +1009,31 @@ literal_alternatives (const char *p, const char *end)
 {
   GPtrArray *set = g_ptr_array_new_with_free_func (g_free);
   GString *cur = g_string_new (NULL);
-  for (; p <= end; p++) {
-    const char *next;
-    char c;
-    if (p == end || *p == '|') {
-      if (cur->len == 0) {
-        g_ptr_array_unref (set); /* an empty alternative: no needle */
-        g_string_free (cur, TRUE);
-        return NULL;
-      }
-      g_ptr_array_add (set, g_strdup (cur->str));
-      g_string_truncate (cur, 0);
-      continue;
+  for (; p <= end; p++)
+    {
+      const char *next;
+      char c;
+      if (p == end || *p == '|')
+        {
+          if (cur->len == 0)
+            {
+              g_ptr_array_unref (set); /* an empty alternative: no needle */
+              g_string_free (cur, TRUE);
+              return NULL;
+            }
+          g_ptr_array_add (set, g_strdup (cur->str));
+          g_string_truncate (cur, 0);
+          continue;
+        }
+      if ((c = literal_at (p, &next)) == 0 || (*next && strchr ("?*{", *next)))
+        {
+          g_ptr_array_unref (set);
+          g_string_free (cur, TRUE);
+          return NULL;
+        }
+      g_string_append_c (cur, c);
+      p = next - 1;
     }
-    if ((c = literal_at (p, &next)) == 0 || (*next && strchr ("?*{", *next))) {
-      g_ptr_array_unref (set);
-      g_string_free (cur, TRUE);
-      return NULL;
-    }
-    g_string_append_c (cur, c);
-    p = next - 1;
-  }
   g_string_free (cur, TRUE);
   return set;
 }
@@ -954,62 +1047,77 @@ sequence_needles (const char *p, const char *end, gboolean *ci)
   gboolean best_ci = FALSE;
   GString *cur = g_string_new (NULL);
 
-  for (;;) {
-    const char *next;
-    char c = p < end ? literal_at (p, &next) : 0;
-    if (c && !(next < end && strchr ("?*{", *next))) {
-      g_string_append_c (cur, c);
-      p = next;
-      continue;
-    }
-    /* a run ends: keep it if it beats the best */
-    if (cur->len > 0 && (best == NULL || cur->len > set_min_len (best))) {
-      if (best)
-        g_ptr_array_unref (best);
-      best = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (best, g_strdup (cur->str));
-      best_ci = FALSE;
-    }
-    g_string_truncate (cur, 0);
-    if (p >= end)
-      break;
-    if (c) {
-      p = next + 1; /* an optional byte: skip it and its quantifier */
-    } else if (*p == '(') {
-      const char *close = group_end (p);
-      if (close == NULL || close >= end)
+  for (;;)
+    {
+      const char *next;
+      char c = p < end ? literal_at (p, &next) : 0;
+      if (c && !(next < end && strchr ("?*{", *next)))
+        {
+          g_string_append_c (cur, c);
+          p = next;
+          continue;
+        }
+      /* a run ends: keep it if it beats the best */
+      if (cur->len > 0 && (best == NULL || cur->len > set_min_len (best)))
+        {
+          if (best)
+            g_ptr_array_unref (best);
+          best = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (best, g_strdup (cur->str));
+          best_ci = FALSE;
+        }
+      g_string_truncate (cur, 0);
+      if (p >= end)
         break;
-      const char *q = p + 1;
-      gboolean gci = FALSE, plain = TRUE;
-      if (g_str_has_prefix (q, "?:"))
-        q += 2;
-      else if (g_str_has_prefix (q, "?i:"))
-        q += 3, gci = TRUE;
-      else if (*q == '?')
-        plain = FALSE;
-      gboolean optional = close[1] && strchr ("?*{", close[1]);
-      GPtrArray *set = plain && !optional ? literal_alternatives (q, close)
-                                          : NULL;
-      if (set && (best == NULL || set_min_len (set) > set_min_len (best))) {
-        if (best)
-          g_ptr_array_unref (best);
-        best = set;
-        best_ci = gci;
-      } else if (set) {
-        g_ptr_array_unref (set);
-      }
-      p = close + 1;
-    } else if (*p == '[') {
-      const char *q = class_end (p);
-      if (q == NULL)
-        break;
-      p = q + 1;
-    } else if (*p == '\\' && p[1]) {
-      p += 2; /* \b, \s, \d...: not a literal byte */
-    } else {
-      p++;
+      if (c)
+        {
+          p = next + 1; /* an optional byte: skip it and its quantifier */
+        }
+      else if (*p == '(')
+        {
+          const char *close = group_end (p);
+          if (close == NULL || close >= end)
+            break;
+          const char *q = p + 1;
+          gboolean gci = FALSE, plain = TRUE;
+          if (g_str_has_prefix (q, "?:"))
+            q += 2;
+          else if (g_str_has_prefix (q, "?i:"))
+            q += 3, gci = TRUE;
+          else if (*q == '?')
+            plain = FALSE;
+          gboolean optional = close[1] && strchr ("?*{", close[1]);
+          GPtrArray *set
+              = plain && !optional ? literal_alternatives (q, close) : NULL;
+          if (set && (best == NULL || set_min_len (set) > set_min_len (best)))
+            {
+              if (best)
+                g_ptr_array_unref (best);
+              best = set;
+              best_ci = gci;
+            }
+          else if (set)
+            {
+              g_ptr_array_unref (set);
+            }
+          p = close + 1;
+        }
+      else if (*p == '[')
+        {
+          const char *q = class_end (p);
+          if (q == NULL)
+            break;
+          p = q + 1;
+        }
+      else if (*p == '\\' && p[1])
+        {
+          p += 2; /* \b, \s, \d...: not a literal byte */
+        }
+      else
+        {
+          p++;
+        }
     }
-  }
   g_string_free (cur, TRUE);
   *ci = best_ci;
   return best;
@@ -1020,10 +1128,11 @@ pattern_needles (const char *v, gboolean *ci, gsize min_len)
 {
   gboolean all_ci = FALSE;
   *ci = FALSE;
-  if (g_str_has_prefix (v, "(?i)")) {
-    all_ci = TRUE;
-    v += 4;
-  }
+  if (g_str_has_prefix (v, "(?i)"))
+    {
+      all_ci = TRUE;
+      v += 4;
+    }
   if (strpbrk (v, " \t\n\r\f\v#") != NULL)
     return NULL;
   for (const char *q = strstr (v, "(?"); q; q = strstr (q + 2, "(?"))
@@ -1034,45 +1143,52 @@ pattern_needles (const char *v, gboolean *ci, gsize min_len)
   GPtrArray *all = g_ptr_array_new_with_free_func (g_free);
   gboolean any_ci = all_ci;
   const char *start = v, *p = v;
-  for (;; p++) {
-    if (*p == '\\' && p[1]) {
-      p++;
-      continue;
-    }
-    if (*p == '[') {
-      const char *q = class_end (p);
-      if (q == NULL)
-        break;
-      p = q;
-      continue;
-    }
-    if (*p == '(') {
-      const char *close = group_end (p);
-      if (close == NULL) {
-        g_ptr_array_unref (all);
-        return NULL;
-      }
-      p = close;
-      continue;
-    }
-    if (*p == '|' || *p == '\0') {
-      gboolean sci;
-      GPtrArray *set = sequence_needles (start, p, &sci);
-      if (set == NULL || set_min_len (set) < min_len) {
-        if (set)
+  for (;; p++)
+    {
+      if (*p == '\\' && p[1])
+        {
+          p++;
+          continue;
+        }
+      if (*p == '[')
+        {
+          const char *q = class_end (p);
+          if (q == NULL)
+            break;
+          p = q;
+          continue;
+        }
+      if (*p == '(')
+        {
+          const char *close = group_end (p);
+          if (close == NULL)
+            {
+              g_ptr_array_unref (all);
+              return NULL;
+            }
+          p = close;
+          continue;
+        }
+      if (*p == '|' || *p == '\0')
+        {
+          gboolean sci;
+          GPtrArray *set = sequence_needles (start, p, &sci);
+          if (set == NULL || set_min_len (set) < min_len)
+            {
+              if (set)
+                g_ptr_array_unref (set);
+              g_ptr_array_unref (all);
+              return NULL;
+            }
+          any_ci = any_ci || sci;
+          while (set->len)
+            g_ptr_array_add (all, g_ptr_array_steal_index (set, 0));
           g_ptr_array_unref (set);
-        g_ptr_array_unref (all);
-        return NULL;
-      }
-      any_ci = any_ci || sci;
-      while (set->len)
-        g_ptr_array_add (all, g_ptr_array_steal_index (set, 0));
-      g_ptr_array_unref (set);
-      if (*p == '\0')
-        break;
-      start = p + 1;
+          if (*p == '\0')
+            break;
+          start = p + 1;
+        }
     }
-  }
   *ci = any_ci;
   g_ptr_array_add (all, NULL);
   return (char **) g_ptr_array_free (all, FALSE);
@@ -1085,19 +1201,21 @@ find_literal (const char *hay, gsize len, const char *lit, gboolean ci)
   const char *end = hay + len;
   if (n == 0)
     return hay;
-  if (!ci) {
-    /* memchr to the candidates of the first byte, then compare: for the
+  if (!ci)
+    {
+      /* memchr to the candidates of the first byte, then compare: for the
      * short lines of a patch far cheaper than memmem's setup */
-    for (const char *p = hay; (gsize) (end - p) >= n;) {
-      p = memchr (p, lit[0], end - p - n + 1);
-      if (p == NULL)
-        return NULL;
-      if (memcmp (p + 1, lit + 1, n - 1) == 0)
-        return p;
-      p++;
+      for (const char *p = hay; (gsize) (end - p) >= n;)
+        {
+          p = memchr (p, lit[0], end - p - n + 1);
+          if (p == NULL)
+            return NULL;
+          if (memcmp (p + 1, lit + 1, n - 1) == 0)
+            return p;
+          p++;
+        }
+      return NULL;
     }
-    return NULL;
-  }
   char lo = g_ascii_tolower (lit[0]);
   for (const char *p = hay; p + n <= end; p++)
     if (g_ascii_tolower (*p) == lo && g_ascii_strncasecmp (p, lit, n) == 0)
@@ -1109,11 +1227,12 @@ find_literal (const char *hay, gsize len, const char *lit, gboolean ci)
 static char **
 entry_needles (Entry *e)
 {
-  if (!e->literal_done) {
-    e->needles = pattern_needles (e->value, &e->literal_ci,
-                                  e->type == 'N' ? 2 : 3);
-    e->literal_done = TRUE;
-  }
+  if (!e->literal_done)
+    {
+      e->needles
+          = pattern_needles (e->value, &e->literal_ci, e->type == 'N' ? 2 : 3);
+      e->literal_done = TRUE;
+    }
   return e->needles;
 }
 
@@ -1138,27 +1257,32 @@ index_n_needles (PccMaintainers *m)
   m->n_always = g_array_new (FALSE, FALSE, sizeof (guint));
   m->n_seen = g_array_new (FALSE, TRUE, sizeof (guint));
   g_array_set_size (m->n_seen, m->n_entries->len);
-  for (guint k = 0; k < m->n_entries->len; k++) {
-    Entry *e = entry_at (m, g_array_index (m->n_entries, guint, k));
-    gboolean usable = entry_needles (e) != NULL && !e->literal_ci;
-    for (char **n = e->needles; usable && *n; n++)
-      usable = strlen (*n) >= 2;
-    if (!usable) {
-      g_array_append_val (m->n_always, k);
-      continue;
+  for (guint k = 0; k < m->n_entries->len; k++)
+    {
+      Entry *e = entry_at (m, g_array_index (m->n_entries, guint, k));
+      gboolean usable = entry_needles (e) != NULL && !e->literal_ci;
+      for (char **n = e->needles; usable && *n; n++)
+        usable = strlen (*n) >= 2;
+      if (!usable)
+        {
+          g_array_append_val (m->n_always, k);
+          continue;
+        }
+      for (char **n = e->needles; *n; n++)
+        {
+          gpointer key = GUINT_TO_POINTER ((guchar) (*n)[0] << 8
+                                           | (guchar) (*n)[1] | 0x10000);
+          GArray *list = g_hash_table_lookup (m->n_by_pair, key);
+          if (list == NULL)
+            {
+              list = g_array_new (FALSE, FALSE, sizeof (guint));
+              g_hash_table_insert (m->n_by_pair, key, list);
+            }
+          if (list->len == 0
+              || g_array_index (list, guint, list->len - 1) != k)
+            g_array_append_val (list, k);
+        }
     }
-    for (char **n = e->needles; *n; n++) {
-      gpointer key = GUINT_TO_POINTER ((guchar) (*n)[0] << 8
-                                       | (guchar) (*n)[1] | 0x10000);
-      GArray *list = g_hash_table_lookup (m->n_by_pair, key);
-      if (list == NULL) {
-        list = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_hash_table_insert (m->n_by_pair, key, list);
-      }
-      if (list->len == 0 || g_array_index (list, guint, list->len - 1) != k)
-        g_array_append_val (list, k);
-    }
-  }
 }
 
 static int
@@ -1189,16 +1313,17 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   /* F: candidates: the entries whose literal prefix is a prefix of the
    * path, found by extending the hash one byte at a time. */
   guint64 h = FNV_INIT;
-  for (gsize i = 1; i <= MIN (flen, PREFIX_MAX) && ok; i++) {
-    h ^= (guchar) file[i - 1];
-    h *= FNV_PRIME;
-    if (!m->has_len[i])
-      continue;
-    PrefixSlot *sl = slot_for (m, h | 1, file, i);
-    if (sl->hash != 0)
-      try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file, hits,
-                          &ok, error);
-  }
+  for (gsize i = 1; i <= MIN (flen, PREFIX_MAX) && ok; i++)
+    {
+      h ^= (guchar) file[i - 1];
+      h *= FNV_PRIME;
+      if (!m->has_len[i])
+        continue;
+      PrefixSlot *sl = slot_for (m, h | 1, file, i);
+      if (sl->hash != 0)
+        try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file, hits,
+                            &ok, error);
+    }
   if (ok)
     try_candidate_list (m, (const guint *) m->always->data, m->always->len,
                         file, hits, &ok, error);
@@ -1208,28 +1333,31 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   if (m->n_by_pair == NULL)
     index_n_needles (m);
   guint pass = ++m->n_pass;
-  for (gsize i = 0; i + 1 < flen && ok; i++) {
-    GArray *list = g_hash_table_lookup (
-      m->n_by_pair,
-      GUINT_TO_POINTER ((guchar) file[i] << 8 | (guchar) file[i + 1] | 0x10000));
-    for (guint j = 0; list && j < list->len && ok; j++) {
-      guint k = g_array_index (list, guint, j);
-      guint tvi = g_array_index (m->n_entries, guint, k);
-      Entry *e = entry_at (m, tvi);
-      if (g_array_index (m->n_seen, guint, k) == pass
-          || !needles_in (e, file, flen))
-        continue;
-      g_array_index (m->n_seen, guint, k) = pass;
-      if (n_entry_matches (m, e, file, &ok, error))
+  for (gsize i = 0; i + 1 < flen && ok; i++)
+    {
+      GArray *list = g_hash_table_lookup (
+          m->n_by_pair, GUINT_TO_POINTER ((guchar) file[i] << 8
+                                          | (guchar) file[i + 1] | 0x10000));
+      for (guint j = 0; list && j < list->len && ok; j++)
+        {
+          guint k = g_array_index (list, guint, j);
+          guint tvi = g_array_index (m->n_entries, guint, k);
+          Entry *e = entry_at (m, tvi);
+          if (g_array_index (m->n_seen, guint, k) == pass
+              || !needles_in (e, file, flen))
+            continue;
+          g_array_index (m->n_seen, guint, k) = pass;
+          if (n_entry_matches (m, e, file, &ok, error))
+            g_array_append_val (hits, tvi);
+        }
+    }
+  for (guint j = 0; j < m->n_always->len && ok; j++)
+    {
+      guint tvi = g_array_index (m->n_entries, guint,
+                                 g_array_index (m->n_always, guint, j));
+      if (n_entry_matches (m, entry_at (m, tvi), file, &ok, error))
         g_array_append_val (hits, tvi);
     }
-  }
-  for (guint j = 0; j < m->n_always->len && ok; j++) {
-    guint tvi = g_array_index (m->n_entries, guint,
-                               g_array_index (m->n_always, guint, j));
-    if (n_entry_matches (m, entry_at (m, tvi), file, &ok, error))
-      g_array_append_val (hits, tvi);
-  }
   if (!ok)
     return FALSE;
 
@@ -1238,41 +1366,46 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   guint file_pd = pcc_path_depth (file);
   guint si_prev = G_MAXUINT;
   gboolean excluded = FALSE;
-  for (guint i = 0; i < hits->len; i++) {
-    guint tvi = g_array_index (hits, guint, i);
-    guint si = g_array_index (m->entry_section, guint, tvi);
-    Section *s = &g_array_index (m->sections, Section, si);
-    if (si != si_prev) {
-      si_prev = si;
-      excluded = FALSE;
-      for (guint x = 0; s->x_entries && x < s->x_entries->len && ok; x++) {
-        Entry *xe = entry_at (m, g_array_index (s->x_entries, guint, x));
-        if (entry_matches_file (m, xe, file, &ok, error)) {
-          excluded = TRUE;
-          break;
+  for (guint i = 0; i < hits->len; i++)
+    {
+      guint tvi = g_array_index (hits, guint, i);
+      guint si = g_array_index (m->entry_section, guint, tvi);
+      Section *s = &g_array_index (m->sections, Section, si);
+      if (si != si_prev)
+        {
+          si_prev = si;
+          excluded = FALSE;
+          for (guint x = 0; s->x_entries && x < s->x_entries->len && ok; x++)
+            {
+              Entry *xe = entry_at (m, g_array_index (s->x_entries, guint, x));
+              if (entry_matches_file (m, xe, file, &ok, error))
+                {
+                  excluded = TRUE;
+                  break;
+                }
+            }
+          if (!ok)
+            return FALSE;
         }
-      }
-      if (!ok)
-        return FALSE;
-    }
-    if (excluded)
-      continue;
+      if (excluded)
+        continue;
 
-    Entry *e = entry_at (m, tvi);
-    PccMatch match = { .tvi = tvi, .depth = 0, .exact = FALSE };
-    if (e->type == 'F') {
-      const char *v = e->value;
-      gsize vlen = strlen (v);
-      int depth = pcc_path_depth (v);
-      if (vlen == 0 || v[vlen - 1] != '/')
-        depth++;
-      if (g_str_has_prefix (v, ".*"))
-        depth = -1;
-      match.depth = depth;
-      match.exact = depth >= (int) file_pd && s->maintained && s->has_m;
+      Entry *e = entry_at (m, tvi);
+      PccMatch match = { .tvi = tvi, .depth = 0, .exact = FALSE };
+      if (e->type == 'F')
+        {
+          const char *v = e->value;
+          gsize vlen = strlen (v);
+          int depth = pcc_path_depth (v);
+          if (vlen == 0 || v[vlen - 1] != '/')
+            depth++;
+          if (g_str_has_prefix (v, ".*"))
+            depth = -1;
+          match.depth = depth;
+          match.exact = depth >= (int) file_pd && s->maintained && s->has_m;
+        }
+      g_array_append_val (out, match);
     }
-    g_array_append_val (out, match);
-  }
   return TRUE;
 }
 
@@ -1295,10 +1428,11 @@ k_pair_add (PccMaintainers *m, guchar a, guchar b, guint code)
   m->k_pairs[pair >> 3] |= 1 << (pair & 7);
   gpointer key = GUINT_TO_POINTER (pair | 0x10000);
   GArray *list = g_hash_table_lookup (m->k_by_pair, key);
-  if (list == NULL) {
-    list = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_hash_table_insert (m->k_by_pair, key, list);
-  }
+  if (list == NULL)
+    {
+      list = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (m->k_by_pair, key, list);
+    }
   for (guint i = 0; i < list->len; i++)
     if (g_array_index (list, guint, i) == code)
       return;
@@ -1312,26 +1446,30 @@ index_k_needles (PccMaintainers *m)
   m->k_by_pair = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                         (GDestroyNotify) g_array_unref);
   m->k_always = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint k = 0; k < m->k_entries->len; k++) {
-    Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-    if (entry_needles (e) == NULL) {
-      g_array_append_val (m->k_always, k);
-      continue;
+  for (guint k = 0; k < m->k_entries->len; k++)
+    {
+      Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+      if (entry_needles (e) == NULL)
+        {
+          g_array_append_val (m->k_always, k);
+          continue;
+        }
+      for (guint n = 0; e->needles[n]; n++)
+        {
+          const guchar *nd = (const guchar *) e->needles[n];
+          guint code = k << 8 | n;
+          if (!e->literal_ci)
+            {
+              k_pair_add (m, nd[0], nd[1], code);
+              continue;
+            }
+          guchar a[2] = { g_ascii_tolower (nd[0]), g_ascii_toupper (nd[0]) };
+          guchar b[2] = { g_ascii_tolower (nd[1]), g_ascii_toupper (nd[1]) };
+          for (guint x = 0; x < 2; x++)
+            for (guint y = 0; y < 2; y++)
+              k_pair_add (m, a[x], b[y], code);
+        }
     }
-    for (guint n = 0; e->needles[n]; n++) {
-      const guchar *nd = (const guchar *) e->needles[n];
-      guint code = k << 8 | n;
-      if (!e->literal_ci) {
-        k_pair_add (m, nd[0], nd[1], code);
-        continue;
-      }
-      guchar a[2] = { g_ascii_tolower (nd[0]), g_ascii_toupper (nd[0]) };
-      guchar b[2] = { g_ascii_tolower (nd[1]), g_ascii_toupper (nd[1]) };
-      for (guint x = 0; x < 2; x++)
-        for (guint y = 0; y < 2; y++)
-          k_pair_add (m, a[x], b[y], code);
-    }
-  }
 }
 
 gboolean
@@ -1347,94 +1485,105 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
   g_autofree gboolean *found = g_new0 (gboolean, nk);
   guint left = nk - m->k_always->len;
   const guchar *t = (const guchar *) text;
-  for (gsize i = 0; left > 0 && i + 1 < len; i++) {
-    guint pair = t[i] << 8 | t[i + 1];
-    if (!(m->k_pairs[pair >> 3] & (1 << (pair & 7))))
-      continue;
-    GArray *list = g_hash_table_lookup (m->k_by_pair,
-                                        GUINT_TO_POINTER (pair | 0x10000));
-    for (guint j = 0; list && j < list->len; j++) {
-      guint code = g_array_index (list, guint, j), k = code >> 8;
-      if (found[k])
+  for (gsize i = 0; left > 0 && i + 1 < len; i++)
+    {
+      guint pair = t[i] << 8 | t[i + 1];
+      if (!(m->k_pairs[pair >> 3] & (1 << (pair & 7))))
         continue;
+      GArray *list = g_hash_table_lookup (m->k_by_pair,
+                                          GUINT_TO_POINTER (pair | 0x10000));
+      for (guint j = 0; list && j < list->len; j++)
+        {
+          guint code = g_array_index (list, guint, j), k = code >> 8;
+          if (found[k])
+            continue;
+          Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+          const char *nd = e->needles[code & 0xff];
+          gsize n = strlen (nd);
+          if (i + n <= len
+              && (e->literal_ci ? g_ascii_strncasecmp (text + i, nd, n) == 0
+                                : memcmp (text + i, nd, n) == 0))
+            {
+              found[k] = TRUE;
+              left--;
+            }
+        }
+    }
+  for (guint k = 0; k < nk; k++)
+    {
       Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-      const char *nd = e->needles[code & 0xff];
-      gsize n = strlen (nd);
-      if (i + n <= len
-          && (e->literal_ci ? g_ascii_strncasecmp (text + i, nd, n) == 0
-                            : memcmp (text + i, nd, n) == 0)) {
-        found[k] = TRUE;
-        left--;
-      }
+      if (found[k] || e->needles == NULL)
+        {
+          guint tvi = g_array_index (m->k_entries, guint, k);
+          g_array_append_val (candidates, tvi);
+        }
     }
-  }
-  for (guint k = 0; k < nk; k++) {
-    Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-    if (found[k] || e->needles == NULL) {
-      guint tvi = g_array_index (m->k_entries, guint, k);
-      g_array_append_val (candidates, tvi);
-    }
-  }
   return TRUE;
 }
 
 gboolean
-pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
-                                gsize len, gboolean in_diff,
-                                const GArray *candidates, GArray *hits,
-                                GError **error)
+pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
+                                gboolean in_diff, const GArray *candidates,
+                                GArray *hits, GError **error)
 {
   gboolean plus_minus = len > 0 && (line[0] == '+' || line[0] == '-');
   const GArray *list = candidates ? candidates : m->k_entries;
 
-  for (guint k = 0; k < list->len; k++) {
-    guint tvi = g_array_index (list, guint, k);
-    Entry *e = entry_at (m, tvi);
-    if (e->dir < 0) {
-      /* first use: how this keyword is matched after the diff starts */
-      e->dir = keyword_splits (e->value) ? 1 : 0;
-    }
-    gboolean split = e->dir == 1;
-    /* "^[+-].*KW" on a line that is not '+' or '-' can only match through
+  for (guint k = 0; k < list->len; k++)
+    {
+      guint tvi = g_array_index (list, guint, k);
+      Entry *e = entry_at (m, tvi);
+      if (e->dir < 0)
+        {
+          /* first use: how this keyword is matched after the diff starts */
+          e->dir = keyword_splits (e->value) ? 1 : 0;
+        }
+      gboolean split = e->dir == 1;
+      /* "^[+-].*KW" on a line that is not '+' or '-' can only match through
      * a top-level alternation. */
-    if (in_diff && !plus_minus && split)
-      continue;
-    /* Split keywords use the plain pattern from offset 1 (a lookbehind or
+      if (in_diff && !plus_minus && split)
+        continue;
+      /* Split keywords use the plain pattern from offset 1 (a lookbehind or
      * \b still sees the '+'); the others the script's concatenation. */
-    gboolean concat = in_diff && !split;
-    PccRegex **slot = concat ? &e->re_diff : &e->re;
-    if (++e->uses == 4096) {
-      /* A large patch: JIT-compile (same pattern, same result, faster per
+      gboolean concat = in_diff && !split;
+      PccRegex **slot = concat ? &e->re_diff : &e->re;
+      if (++e->uses == 4096)
+        {
+          /* A large patch: JIT-compile (same pattern, same result, faster per
        * line). */
-      g_clear_pointer (&e->re, pcc_regex_free);
-      g_clear_pointer (&e->re_diff, pcc_regex_free);
-    }
-    if (*slot == NULL) {
-      /* The script interpolates the keyword after its prefix, so a '#'
-       * in the keyword comments out the rest under /x, as here. */
-      g_autofree char *pattern =
-        concat ? g_strconcat ("^[+-].*", e->value, NULL) : g_strdup (e->value);
-      *slot = compile_entry (m, e, pattern,
-                             PCC_REGEX_EXTENDED
-                               | (e->uses >= 4096 ? PCC_REGEX_JIT : 0),
-                             error);
+          g_clear_pointer (&e->re, pcc_regex_free);
+          g_clear_pointer (&e->re_diff, pcc_regex_free);
+        }
       if (*slot == NULL)
-        return FALSE; /* the script dies on a bad keyword too */
+        {
+          /* The script interpolates the keyword after its prefix, so a '#'
+       * in the keyword comments out the rest under /x, as here. */
+          g_autofree char *pattern
+              = concat ? g_strconcat ("^[+-].*", e->value, NULL)
+                       : g_strdup (e->value);
+          *slot = compile_entry (m, e, pattern,
+                                 PCC_REGEX_EXTENDED
+                                     | (e->uses >= 4096 ? PCC_REGEX_JIT : 0),
+                                 error);
+          if (*slot == NULL)
+            return FALSE; /* the script dies on a bad keyword too */
+        }
+      if (!needles_in (e, line, len))
+        continue; /* no match lacks all of its needles */
+      gboolean hit
+          = pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0);
+      int code = pcc_regex_last_error (*slot);
+      if (code != 0)
+        {
+          g_autofree char *msg = pcc_regex_error_message (code);
+          g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                       "%s:%u: the keyword \"%s\" gave up on a patch line: %s",
+                       (const char *) m->files->pdata[e->file], e->lineno,
+                       e->line, msg);
+          return FALSE;
+        }
+      if (hit)
+        g_array_append_val (hits, tvi);
     }
-    if (!needles_in (e, line, len))
-      continue; /* no match lacks all of its needles */
-    gboolean hit = pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0);
-    int code = pcc_regex_last_error (*slot);
-    if (code != 0) {
-      g_autofree char *msg = pcc_regex_error_message (code);
-      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
-                   "%s:%u: the keyword \"%s\" gave up on a patch line: %s",
-                   (const char *) m->files->pdata[e->file], e->lineno,
-                   e->line, msg);
-      return FALSE;
-    }
-    if (hit)
-      g_array_append_val (hits, tvi);
-  }
   return TRUE;
 }

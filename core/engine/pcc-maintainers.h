@@ -81,15 +81,16 @@ const char *pcc_maintainers_section_name (const PccMaintainers *m, guint tvi);
 
 /* Whether the section holding @tvi has an L: entry; with @public_only,
  * subscribers-only lists do not count. */
-gboolean pcc_maintainers_section_has_list (const PccMaintainers *m,
-                                           guint tvi, gboolean public_only);
+gboolean pcc_maintainers_section_has_list (const PccMaintainers *m, guint tvi,
+                                           gboolean public_only);
 
 /* --- matching ------------------------------------------------------- */
 
-typedef struct {
-  guint tvi;     /* the F: or N: entry that matched */
-  int depth;     /* the script's pattern depth ($value_pd); 0 for N: */
-  gboolean exact;/* depth >= the file's depth and the section is
+typedef struct
+{
+  guint tvi;      /* the F: or N: entry that matched */
+  int depth;      /* the script's pattern depth ($value_pd); 0 for N: */
+  gboolean exact; /* depth >= the file's depth and the section is
                     maintained with an M: (the script's
                     %exact_pattern_match_hash) */
 } PccMatch;
@@ -112,9 +113,8 @@ guint pcc_maintainers_keyword_tvi (const PccMaintainers *m, guint k);
  * applied (lines after the first ---/+++ header).  Appends the tvi of
  * each keyword that matches to @hits (a GArray of guint).  Fails when a
  * K: entry is not a valid regular expression (the script dies there). */
-gboolean pcc_maintainers_match_keywords (PccMaintainers *m,
-                                         const char *line, gsize len,
-                                         gboolean in_diff,
+gboolean pcc_maintainers_match_keywords (PccMaintainers *m, const char *line,
+                                         gsize len, gboolean in_diff,
                                          const GArray *candidates,
                                          GArray *hits, GError **error);
 
@@ -123,9 +123,8 @@ gboolean pcc_maintainers_match_keywords (PccMaintainers *m,
  * the pattern, which every match contains) occurs in @text, and those
  * without one.  Pass the result as @candidates above: a large patch is
  * then scanned line by line for a few keywords, not all of them. */
-gboolean pcc_maintainers_keywords_in_text (PccMaintainers *m,
-                                           const char *text, gsize len,
-                                           GArray *candidates,
+gboolean pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
+                                           gsize len, GArray *candidates,
                                            GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccMaintainers, pcc_maintainers_free)

@@ -47,29 +47,33 @@ pcc_options_finish (PccOptions *o, GError **error)
     o->output_multiline = FALSE;
   if (o->output_rolestats)
     o->output_roles = TRUE;
-  if (o->sections || o->letters[0] != '\0') {
-    o->sections = TRUE;
-    o->email = FALSE;
-    o->email_list = FALSE;
-    o->scm = FALSE;
-    o->status = FALSE;
-    o->subsystem = FALSE;
-    o->web = FALSE;
-    o->keywords = FALSE;
-  } else if (!o->email && !o->scm && !o->status && !o->subsystem && !o->web) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                 "Missing required option: email, scm, status, subsystem "
-                 "or web");
-    return FALSE;
-  }
+  if (o->sections || o->letters[0] != '\0')
+    {
+      o->sections = TRUE;
+      o->email = FALSE;
+      o->email_list = FALSE;
+      o->scm = FALSE;
+      o->status = FALSE;
+      o->subsystem = FALSE;
+      o->web = FALSE;
+      o->keywords = FALSE;
+    }
+  else if (!o->email && !o->scm && !o->status && !o->subsystem && !o->web)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "Missing required option: email, scm, status, subsystem "
+                   "or web");
+      return FALSE;
+    }
   if (o->email
       && !(o->email_maintainer || o->email_reviewer || o->email_list
            || o->email_subscriber_list || o->email_git
-           || o->email_git_penguin_chiefs || o->email_git_blame)) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                 "Please select at least 1 email option");
-    return FALSE;
-  }
+           || o->email_git_penguin_chiefs || o->email_git_blame))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "Please select at least 1 email option");
+      return FALSE;
+    }
   return TRUE;
 }
 

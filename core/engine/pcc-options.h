@@ -15,7 +15,8 @@
 G_BEGIN_DECLS
 
 /* The script's options, with its defaults set by pcc_options_init(). */
-typedef struct {
+typedef struct
+{
   gboolean email, email_usename, email_maintainer, email_reviewer;
   gboolean email_fixes, email_list, email_moderated_list;
   gboolean email_subscriber_list, email_git_penguin_chiefs;
@@ -45,7 +46,8 @@ gboolean pcc_options_finish (PccOptions *opts, GError **error);
 /* b4's recipient commands: --nogit --nogit-fallback --nogit-chief-penguins
  * --norolestats, then --nol for To (maintainers and reviewers) or --nom
  * for Cc (lists).  The one place that says what "b4 mode" means. */
-typedef enum {
+typedef enum
+{
   PCC_B4_TO,
   PCC_B4_CC,
 } PccB4Command;

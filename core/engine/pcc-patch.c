@@ -7,32 +7,34 @@
 #include <glib/gstdio.h>
 #include <libetpan/libetpan.h>
 
-typedef struct {
-  char *name;   /* as written */
-  char *value;  /* unfolded; RFC 2047 words decoded */
+typedef struct
+{
+  char *name;  /* as written */
+  char *value; /* unfolded; RFC 2047 words decoded */
 } Header;
 
-struct _PccPatch {
+struct _PccPatch
+{
   char *name;
-  char *data;          /* the input, NUL-terminated */
+  char *data; /* the input, NUL-terminated */
   gsize len;
-  char *text;          /* what was scanned: data, or the decoded mail */
+  char *text; /* what was scanned: data, or the decoded mail */
   gsize text_len;
 
   GPtrArray *gm_files; /* sorted, unique */
   GArray *kw_lines;    /* PccKeywordLine */
   GPtrArray *fixes;
 
-  GArray *headers;     /* Header, of the first mail */
-  GPtrArray *to, *cc;  /* display strings */
+  GArray *headers;    /* Header, of the first mail */
+  GPtrArray *to, *cc; /* display strings */
   char *title;
   guint series_index, series_total;
   gboolean cover;
   char *message;
-  GArray *trailers;    /* PccTrailer */
+  GArray *trailers; /* PccTrailer */
   char *base_commit, *change_id;
   GPtrArray *prereqs;
-  GArray *files;       /* PccPatchFile */
+  GArray *files; /* PccPatchFile */
 };
 
 /* --- small helpers ---------------------------------------------------- */
@@ -136,96 +138,111 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
   gsize n;
 
   /* ^ mode change [0-7]+ => [0-7]+ (\S+)\s*$ */
-  if (has_prefix (p, end, " mode change ")) {
-    q = p + 13;
-    const char *d = q;
-    while (q < end && *q >= '0' && *q <= '7')
-      q++;
-    if (q > d && has_prefix (q, end, " => ")) {
-      q += 4;
-      d = q;
+  if (has_prefix (p, end, " mode change "))
+    {
+      q = p + 13;
+      const char *d = q;
       while (q < end && *q >= '0' && *q <= '7')
         q++;
-      if (q > d && q < end && *q == ' ') {
-        q++;
-        n = nonspace_span (q, end);
-        if (n > 0 && only_space (q + n, end)) {
+      if (q > d && has_prefix (q, end, " => "))
+        {
+          q += 4;
+          d = q;
+          while (q < end && *q >= '0' && *q <= '7')
+            q++;
+          if (q > d && q < end && *q == ' ')
+            {
+              q++;
+              n = nonspace_span (q, end);
+              if (n > 0 && only_space (q + n, end))
+                {
+                  g_ptr_array_add (patch->gm_files, g_strndup (q, n));
+                  return;
+                }
+            }
+        }
+    }
+  /* ^rename (?:from|to) (\S+)\s*$ */
+  if (has_prefix (p, end, "rename from ") || has_prefix (p, end, "rename to "))
+    {
+      q = p + (p[7] == 'f' ? 12 : 10);
+      n = nonspace_span (q, end);
+      if (n > 0 && only_space (q + n, end))
+        {
           g_ptr_array_add (patch->gm_files, g_strndup (q, n));
           return;
         }
-      }
     }
-  }
-  /* ^rename (?:from|to) (\S+)\s*$ */
-  if (has_prefix (p, end, "rename from ") || has_prefix (p, end, "rename to ")) {
-    q = p + (p[7] == 'f' ? 12 : 10);
-    n = nonspace_span (q, end);
-    if (n > 0 && only_space (q + n, end)) {
-      g_ptr_array_add (patch->gm_files, g_strndup (q, n));
-      return;
-    }
-  }
   /* ^diff --git a\/(\S+) b\/(\S+)\s*$ */
-  if (has_prefix (p, end, "diff --git a/")) {
-    q = p + 13;
-    gsize n1 = nonspace_span (q, end);
-    const char *r = q + n1;
-    if (n1 > 0 && has_prefix (r, end, " b/")) {
-      gsize n2 = nonspace_span (r + 3, end);
-      if (n2 > 0 && only_space (r + 3 + n2, end)) {
-        g_ptr_array_add (patch->gm_files, g_strndup (q, n1));
-        g_ptr_array_add (patch->gm_files, g_strndup (r + 3, n2));
-        return;
-      }
-    }
-    /* (\S+) backtracks: "a/x b/y b/z" could split elsewhere, but only
+  if (has_prefix (p, end, "diff --git a/"))
+    {
+      q = p + 13;
+      gsize n1 = nonspace_span (q, end);
+      const char *r = q + n1;
+      if (n1 > 0 && has_prefix (r, end, " b/"))
+        {
+          gsize n2 = nonspace_span (r + 3, end);
+          if (n2 > 0 && only_space (r + 3 + n2, end))
+            {
+              g_ptr_array_add (patch->gm_files, g_strndup (q, n1));
+              g_ptr_array_add (patch->gm_files, g_strndup (r + 3, n2));
+              return;
+            }
+        }
+      /* (\S+) backtracks: "a/x b/y b/z" could split elsewhere, but only
      * when a path holds " b/"; such paths have spaces, which (\S+)
      * cannot match anyway. */
-  }
+    }
   /* ^Fixes:\s+([0-9a-fA-F]{6,40}) */
-  if (has_prefix (p, end, "Fixes:")) {
-    q = p + 6;
-    const char *s = q;
-    while (q < end && is_space (*q))
-      q++;
-    if (q > s) {
-      const char *h = q;
-      while (q < end && g_ascii_isxdigit (*q) && q - h < 40)
+  if (has_prefix (p, end, "Fixes:"))
+    {
+      q = p + 6;
+      const char *s = q;
+      while (q < end && is_space (*q))
         q++;
-      if (q - h >= 6) {
-        g_ptr_array_add (patch->fixes, g_strndup (h, q - h));
-        return;
-      }
+      if (q > s)
+        {
+          const char *h = q;
+          while (q < end && g_ascii_isxdigit (*q) && q - h < 40)
+            q++;
+          if (q - h >= 6)
+            {
+              g_ptr_array_add (patch->fixes, g_strndup (h, q - h));
+              return;
+            }
+        }
     }
-  }
   /* ^\+\+\+\s+(\S+)  or  ^---\s+(\S+) */
-  if (has_prefix (p, end, "+++") || has_prefix (p, end, "---")) {
-    q = p + 3;
-    const char *s = q;
-    while (q < end && is_space (*q))
-      q++;
-    n = nonspace_span (q, end);
-    if (q > s && n > 0) {
-      /* s@^[^/]*\/@@ */
-      const char *slash = memchr (q, '/', n);
-      if (slash)
-        g_ptr_array_add (patch->gm_files,
-                         g_strndup (slash + 1, q + n - slash - 1));
-      else
-        g_ptr_array_add (patch->gm_files, g_strndup (q, n));
-      *in_diff = TRUE;
-      return;
+  if (has_prefix (p, end, "+++") || has_prefix (p, end, "---"))
+    {
+      q = p + 3;
+      const char *s = q;
+      while (q < end && is_space (*q))
+        q++;
+      n = nonspace_span (q, end);
+      if (q > s && n > 0)
+        {
+          /* s@^[^/]*\/@@ */
+          const char *slash = memchr (q, '/', n);
+          if (slash)
+            g_ptr_array_add (patch->gm_files,
+                             g_strndup (slash + 1, q + n - slash - 1));
+          else
+            g_ptr_array_add (patch->gm_files, g_strndup (q, n));
+          *in_diff = TRUE;
+          return;
+        }
     }
-  }
   /* ^\@\@ -(\d+),(\d+) */
-  if (has_prefix (p, end, "@@ -")) {
-    q = p + 4;
-    const char *d = q;
-    while (q < end && is_digit (*q))
-      q++;
-    if (q > d && q < end && *q == ',' && q + 1 < end && is_digit (q[1]))
-      return;
-  }
+  if (has_prefix (p, end, "@@ -"))
+    {
+      q = p + 4;
+      const char *d = q;
+      while (q < end && is_digit (*q))
+        q++;
+      if (q > d && q < end && *q == ',' && q + 1 < end && is_digit (q[1]))
+        return;
+    }
   PccKeywordLine kl = {
     .offset = p - patch->text,
     .len = end - p,
@@ -248,24 +265,27 @@ scan (PccPatch *patch)
   gboolean in_diff = FALSE;
   guint lineno = 0;
 
-  while (p < end) {
-    const char *nl = memchr (p, '\n', end - p);
-    const char *line_end = nl ? nl + 1 : end;
-    scan_line (patch, p, line_end, ++lineno, &in_diff);
-    p = line_end;
-  }
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *line_end = nl ? nl + 1 : end;
+      scan_line (patch, p, line_end, ++lineno, &in_diff);
+      p = line_end;
+    }
 
   /* sort_and_uniq() */
   g_ptr_array_sort (patch->gm_files, compare_strings);
   guint w = 0;
-  for (guint i = 0; i < patch->gm_files->len; i++) {
-    char *f = patch->gm_files->pdata[i];
-    if (w > 0 && strcmp (patch->gm_files->pdata[w - 1], f) == 0) {
-      g_free (f);
-      continue;
+  for (guint i = 0; i < patch->gm_files->len; i++)
+    {
+      char *f = patch->gm_files->pdata[i];
+      if (w > 0 && strcmp (patch->gm_files->pdata[w - 1], f) == 0)
+        {
+          g_free (f);
+          continue;
+        }
+      patch->gm_files->pdata[w++] = f;
     }
-    patch->gm_files->pdata[w++] = f;
-  }
   patch->gm_files->len = w;
 }
 
@@ -277,12 +297,14 @@ decode_words (const char *value)
   size_t idx = 0;
   char *decoded = NULL;
   if (mailmime_encoded_phrase_parse ("utf-8", value, strlen (value), &idx,
-                                     "utf-8", &decoded) == MAILIMF_NO_ERROR
-      && decoded != NULL) {
-    char *out = g_strdup (decoded);
-    free (decoded);
-    return out;
-  }
+                                     "utf-8", &decoded)
+          == MAILIMF_NO_ERROR
+      && decoded != NULL)
+    {
+      char *out = g_strdup (decoded);
+      free (decoded);
+      return out;
+    }
   return g_strdup (value);
 }
 
@@ -303,13 +325,14 @@ header_block (const char *p, const char *end)
   if (q == p || q >= end || *q != ':')
     return 0;
   q = p;
-  while (q < end) {
-    const char *nl = memchr (q, '\n', end - q);
-    const char *next = nl ? nl + 1 : end;
-    if (*q == '\n' || (*q == '\r' && q + 1 < end && q[1] == '\n'))
-      return next - p;
-    q = next;
-  }
+  while (q < end)
+    {
+      const char *nl = memchr (q, '\n', end - q);
+      const char *next = nl ? nl + 1 : end;
+      if (*q == '\n' || (*q == '\r' && q + 1 < end && q[1] == '\n'))
+        return next - p;
+      q = next;
+    }
   return end - p;
 }
 
@@ -318,39 +341,41 @@ parse_headers (PccPatch *patch, const char *p, gsize len)
 {
   size_t idx = 0;
   struct mailimf_fields *fields = NULL;
-  if (mailimf_optional_fields_parse (p, len, &idx, &fields)
-        != MAILIMF_NO_ERROR
+  if (mailimf_optional_fields_parse (p, len, &idx, &fields) != MAILIMF_NO_ERROR
       || fields == NULL)
     return;
   for (clistiter *it = clist_begin (fields->fld_list); it;
-       it = clist_next (it)) {
-    struct mailimf_field *f = clist_content (it);
-    if (f->fld_type != MAILIMF_FIELD_OPTIONAL_FIELD)
-      continue;
-    struct mailimf_optional_field *of = f->fld_data.fld_optional_field;
-    /* Unfold: libetpan keeps the CRLF + blank of folded lines. */
-    GString *v = g_string_new (NULL);
-    for (const char *c = of->fld_value; *c; c++) {
-      if (*c == '\r' || *c == '\n')
+       it = clist_next (it))
+    {
+      struct mailimf_field *f = clist_content (it);
+      if (f->fld_type != MAILIMF_FIELD_OPTIONAL_FIELD)
         continue;
-      g_string_append_c (v, *c);
+      struct mailimf_optional_field *of = f->fld_data.fld_optional_field;
+      /* Unfold: libetpan keeps the CRLF + blank of folded lines. */
+      GString *v = g_string_new (NULL);
+      for (const char *c = of->fld_value; *c; c++)
+        {
+          if (*c == '\r' || *c == '\n')
+            continue;
+          g_string_append_c (v, *c);
+        }
+      Header h = { g_strdup (of->fld_name), NULL };
+      h.value = decode_words (g_strstrip (v->str));
+      g_string_free (v, TRUE);
+      g_array_append_val (patch->headers, h);
     }
-    Header h = { g_strdup (of->fld_name), NULL };
-    h.value = decode_words (g_strstrip (v->str));
-    g_string_free (v, TRUE);
-    g_array_append_val (patch->headers, h);
-  }
   mailimf_fields_free (fields);
 }
 
 const char *
 pcc_patch_get_header (const PccPatch *patch, const char *name)
 {
-  for (guint i = 0; i < patch->headers->len; i++) {
-    Header *h = &g_array_index (patch->headers, Header, i);
-    if (g_ascii_strcasecmp (h->name, name) == 0)
-      return h->value;
-  }
+  for (guint i = 0; i < patch->headers->len; i++)
+    {
+      Header *h = &g_array_index (patch->headers, Header, i);
+      if (g_ascii_strcasecmp (h->name, name) == 0)
+        return h->value;
+    }
   return NULL;
 }
 
@@ -360,29 +385,32 @@ raw_header (const char *block, gsize len, const char *name)
   /* Only for deciding whether to decode: a case-insensitive search of
    * "\nName:" in the header block. */
   gsize n = strlen (name);
-  for (const char *p = block; p + n < block + len; p++) {
-    if ((p == block || p[-1] == '\n') && g_ascii_strncasecmp (p, name, n) == 0
-        && p[n] == ':')
-      return p + n + 1;
-  }
+  for (const char *p = block; p + n < block + len; p++)
+    {
+      if ((p == block || p[-1] == '\n')
+          && g_ascii_strncasecmp (p, name, n) == 0 && p[n] == ':')
+        return p + n + 1;
+    }
   return NULL;
 }
 
 static void
 collect_addresses (PccPatch *patch, const char *name, GPtrArray *out)
 {
-  for (guint i = 0; i < patch->headers->len; i++) {
-    Header *h = &g_array_index (patch->headers, Header, i);
-    if (g_ascii_strcasecmp (h->name, name) != 0)
-      continue;
-    g_autoptr (GPtrArray) list = pcc_address_list_parse (h->value, NULL);
-    if (list == NULL)
-      continue;
-    for (guint j = 0; j < list->len; j++) {
-      PccAddress *a = list->pdata[j];
-      g_ptr_array_add (out, g_strdup (a->display));
+  for (guint i = 0; i < patch->headers->len; i++)
+    {
+      Header *h = &g_array_index (patch->headers, Header, i);
+      if (g_ascii_strcasecmp (h->name, name) != 0)
+        continue;
+      g_autoptr (GPtrArray) list = pcc_address_list_parse (h->value, NULL);
+      if (list == NULL)
+        continue;
+      for (guint j = 0; j < list->len; j++)
+        {
+          PccAddress *a = list->pdata[j];
+          g_ptr_array_add (out, g_strdup (a->display));
+        }
     }
-  }
 }
 
 /* --- MIME decoding ----------------------------------------------------- */
@@ -390,26 +418,27 @@ collect_addresses (PccPatch *patch, const char *name, GPtrArray *out)
 static void
 append_decoded (GString *out, struct mailmime *mime)
 {
-  if (mime->mm_type == MAILMIME_MULTIPLE) {
-    for (clistiter *it = clist_begin (mime->mm_data.mm_multipart.mm_mp_list);
-         it; it = clist_next (it))
-      append_decoded (out, clist_content (it));
-    return;
-  }
+  if (mime->mm_type == MAILMIME_MULTIPLE)
+    {
+      for (clistiter *it = clist_begin (mime->mm_data.mm_multipart.mm_mp_list);
+           it; it = clist_next (it))
+        append_decoded (out, clist_content (it));
+      return;
+    }
   if (mime->mm_type != MAILMIME_SINGLE || mime->mm_data.mm_single == NULL)
     return;
   struct mailmime_content *ct = mime->mm_content_type;
-  if (ct != NULL && ct->ct_type != NULL) {
-    gboolean text =
-      ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE
-      && ct->ct_type->tp_data.tp_discrete_type->dt_type
-           == MAILMIME_DISCRETE_TYPE_TEXT;
-    gboolean patchy = ct->ct_subtype != NULL
-                      && (strstr (ct->ct_subtype, "patch")
-                          || strstr (ct->ct_subtype, "diff"));
-    if (!text && !patchy)
-      return;
-  }
+  if (ct != NULL && ct->ct_type != NULL)
+    {
+      gboolean text = ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE
+                      && ct->ct_type->tp_data.tp_discrete_type->dt_type
+                             == MAILMIME_DISCRETE_TYPE_TEXT;
+      gboolean patchy = ct->ct_subtype != NULL
+                        && (strstr (ct->ct_subtype, "patch")
+                            || strstr (ct->ct_subtype, "diff"));
+      if (!text && !patchy)
+        return;
+    }
   struct mailmime_data *d = mime->mm_data.mm_single;
   if (d->dt_type != MAILMIME_DATA_TEXT)
     return;
@@ -418,12 +447,14 @@ append_decoded (GString *out, struct mailmime *mime)
   size_t decoded_len = 0;
   if (mailmime_part_parse (d->dt_data.dt_text.dt_data,
                            d->dt_data.dt_text.dt_length, &idx, d->dt_encoding,
-                           &decoded, &decoded_len) == MAILIMF_NO_ERROR) {
-    g_string_append_len (out, decoded, decoded_len);
-    if (decoded_len > 0 && decoded[decoded_len - 1] != '\n')
-      g_string_append_c (out, '\n');
-    mailmime_decoded_part_free (decoded);
-  }
+                           &decoded, &decoded_len)
+      == MAILIMF_NO_ERROR)
+    {
+      g_string_append_len (out, decoded, decoded_len);
+      if (decoded_len > 0 && decoded[decoded_len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      mailmime_decoded_part_free (decoded);
+    }
 }
 
 /* Returns the decoded text of a single mail whose body is encoded or
@@ -434,14 +465,18 @@ maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len)
   const char *cte = raw_header (mail, hdr_len, "Content-Transfer-Encoding");
   const char *ctype = raw_header (mail, hdr_len, "Content-Type");
   gboolean encoded = FALSE;
-  if (cte) {
-    g_autofree char *v = g_ascii_strdown (cte, MIN (40, mail + hdr_len - cte));
-    encoded = strstr (v, "quoted-printable") || strstr (v, "base64");
-  }
-  if (ctype) {
-    g_autofree char *v = g_ascii_strdown (ctype, MIN (40, mail + hdr_len - ctype));
-    encoded = encoded || strstr (v, "multipart/");
-  }
+  if (cte)
+    {
+      g_autofree char *v
+          = g_ascii_strdown (cte, MIN (40, mail + hdr_len - cte));
+      encoded = strstr (v, "quoted-printable") || strstr (v, "base64");
+    }
+  if (ctype)
+    {
+      g_autofree char *v
+          = g_ascii_strdown (ctype, MIN (40, mail + hdr_len - ctype));
+      encoded = encoded || strstr (v, "multipart/");
+    }
   if (!encoded)
     return NULL;
 
@@ -451,7 +486,8 @@ maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len)
     return NULL;
   GString *out = g_string_new_len (mail, hdr_len);
   struct mailmime *body = mime;
-  if (mime->mm_type == MAILMIME_MESSAGE && mime->mm_data.mm_message.mm_msg_mime)
+  if (mime->mm_type == MAILMIME_MESSAGE
+      && mime->mm_data.mm_message.mm_msg_mime)
     body = mime->mm_data.mm_message.mm_msg_mime;
   append_decoded (out, body);
   mailmime_free (mime);
@@ -473,32 +509,40 @@ parse_subject (PccPatch *patch)
   /* Strip every leading [...] group and any "Re:"; read "n/m" and
    * "PATCH" out of the groups. */
   gboolean is_patch = FALSE;
-  for (;;) {
-    if (g_ascii_strncasecmp (p, "re:", 3) == 0) {
-      p += 3;
-    } else if (*p == '[') {
-      const char *close = strchr (p, ']');
-      if (close == NULL)
-        break;
-      g_autofree char *tag = g_strndup (p + 1, close - p - 1);
-      g_auto (GStrv) words = g_strsplit_set (tag, " \t", -1);
-      for (char **w = words; *w; w++) {
-        guint a, b;
-        char tail;
-        if (g_ascii_strcasecmp (*w, "PATCH") == 0)
-          is_patch = TRUE;
-        if (sscanf (*w, "%u/%u%c", &a, &b, &tail) == 2 && b > 0) {
-          patch->series_index = a;
-          patch->series_total = b;
+  for (;;)
+    {
+      if (g_ascii_strncasecmp (p, "re:", 3) == 0)
+        {
+          p += 3;
         }
-      }
-      p = close + 1;
-    } else {
-      break;
+      else if (*p == '[')
+        {
+          const char *close = strchr (p, ']');
+          if (close == NULL)
+            break;
+          g_autofree char *tag = g_strndup (p + 1, close - p - 1);
+          g_auto (GStrv) words = g_strsplit_set (tag, " \t", -1);
+          for (char **w = words; *w; w++)
+            {
+              guint a, b;
+              char tail;
+              if (g_ascii_strcasecmp (*w, "PATCH") == 0)
+                is_patch = TRUE;
+              if (sscanf (*w, "%u/%u%c", &a, &b, &tail) == 2 && b > 0)
+                {
+                  patch->series_index = a;
+                  patch->series_total = b;
+                }
+            }
+          p = close + 1;
+        }
+      else
+        {
+          break;
+        }
+      while (*p == ' ' || *p == '\t')
+        p++;
     }
-    while (*p == ' ' || *p == '\t')
-      p++;
-  }
   patch->title = g_strdup (p);
   if (is_patch && patch->series_total > 0 && patch->series_index == 0)
     patch->cover = TRUE;
@@ -521,21 +565,22 @@ parse_trailers (PccPatch *patch, const char *msg, guint first_lineno)
   guint start = n;
   while (start > 0 && lines[start - 1][0] != '\0')
     start--;
-  for (guint i = start; i < n; i++) {
-    const char *l = lines[i];
-    const char *colon = strchr (l, ':');
-    if (colon == NULL || colon == l || colon[1] != ' ')
-      continue;
-    gboolean token = TRUE;
-    for (const char *c = l; c < colon; c++)
-      if (!g_ascii_isalnum (*c) && *c != '-')
-        token = FALSE;
-    if (!token)
-      continue;
-    PccTrailer t = { g_strndup (l, colon - l), g_strstrip (g_strdup (colon + 1)),
-                     first_lineno + i };
-    g_array_append_val (patch->trailers, t);
-  }
+  for (guint i = start; i < n; i++)
+    {
+      const char *l = lines[i];
+      const char *colon = strchr (l, ':');
+      if (colon == NULL || colon == l || colon[1] != ' ')
+        continue;
+      gboolean token = TRUE;
+      for (const char *c = l; c < colon; c++)
+        if (!g_ascii_isalnum (*c) && *c != '-')
+          token = FALSE;
+      if (!token)
+        continue;
+      PccTrailer t = { g_strndup (l, colon - l),
+                       g_strstrip (g_strdup (colon + 1)), first_lineno + i };
+      g_array_append_val (patch->trailers, t);
+    }
 }
 
 static void
@@ -544,17 +589,19 @@ parse_message (PccPatch *patch, const char *body, const char *end,
 {
   const char *p = body;
   const char *stop = end;
-  while (p < end) {
-    const char *nl = memchr (p, '\n', end - p);
-    const char *next = nl ? nl + 1 : end;
-    if ((next - p == 4 && has_prefix (p, end, "---\n"))
-        || (next - p == 5 && has_prefix (p, end, "---\r\n"))
-        || is_diff_start (p, end)) {
-      stop = p;
-      break;
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *next = nl ? nl + 1 : end;
+      if ((next - p == 4 && has_prefix (p, end, "---\n"))
+          || (next - p == 5 && has_prefix (p, end, "---\r\n"))
+          || is_diff_start (p, end))
+        {
+          stop = p;
+          break;
+        }
+      p = next;
     }
-    p = next;
-  }
   patch->message = g_strndup (body, stop - body);
   parse_trailers (patch, patch->message, body_lineno);
 }
@@ -579,16 +626,19 @@ header_path (const char *p, const char *end)
   while (q > p && q[-1] == ' ')
     q--;
   char *path = g_strndup (p, q - p);
-  if (strcmp (path, "/dev/null") == 0) {
-    g_free (path);
-    return NULL;
-  }
+  if (strcmp (path, "/dev/null") == 0)
+    {
+      g_free (path);
+      return NULL;
+    }
   char *slash = strchr (path, '/');
-  if (slash && (g_str_has_prefix (path, "a/") || g_str_has_prefix (path, "b/"))) {
-    char *rest = g_strdup (slash + 1);
-    g_free (path);
-    return rest;
-  }
+  if (slash
+      && (g_str_has_prefix (path, "a/") || g_str_has_prefix (path, "b/")))
+    {
+      char *rest = g_strdup (slash + 1);
+      g_free (path);
+      return rest;
+    }
   return path;
 }
 
@@ -601,11 +651,12 @@ parse_hunk_header (const char *p, const char *end, guint *old_n, guint *new_n)
   if (sscanf (line, "@@ -%u,%u +%u,%u @@", &a, &b, &c, &d) == 4
       || (b = 1, d = 1, sscanf (line, "@@ -%u +%u,%u @@", &a, &c, &d) == 3)
       || (b = 1, d = 1, sscanf (line, "@@ -%u,%u +%u @@", &a, &b, &c) == 3)
-      || (b = 1, d = 1, sscanf (line, "@@ -%u +%u @@", &a, &c) == 2)) {
-    *old_n = b;
-    *new_n = d;
-    return TRUE;
-  }
+      || (b = 1, d = 1, sscanf (line, "@@ -%u +%u @@", &a, &c) == 2))
+    {
+      *old_n = b;
+      *new_n = d;
+      return TRUE;
+    }
   return FALSE;
 }
 
@@ -619,123 +670,163 @@ parse_diff (PccPatch *patch, GError **error)
   guint lineno = 0;
   guint old_left = 0, new_left = 0, hunk_line = 0;
 
-  while (p < end) {
-    const char *nl = memchr (p, '\n', end - p);
-    const char *next = nl ? nl + 1 : end;
-    const char *le = nl ? nl : end;
-    if (le > p && le[-1] == '\r')
-      le--;
-    lineno++;
-
-    if (old_left > 0 || new_left > 0) {
-      char c = p < le ? *p : ' ';
-      if (c == ' ' && old_left > 0 && new_left > 0) {
-        old_left--;
-        new_left--;
-      } else if (c == '-' && old_left > 0) {
-        old_left--;
-        cur->removed++;
-      } else if (c == '+' && new_left > 0) {
-        new_left--;
-        cur->added++;
-      } else if (c == '\\') {
-        /* "\ No newline at end of file" */
-      } else {
-        /* Hand-edited counts: the hunk ends here; read the line anew. */
-        old_left = new_left = 0;
-        lineno--;
-        continue;
-      }
-      p = next;
-      continue;
-    }
-
-    if (has_prefix (p, le, "diff --git ")) {
-      cur = new_file (patch->files);
-      /* Paths come from ---/+++ or rename lines; fall back to the
-       * "a/x b/y" halves for mode-only and binary changes. */
-      const char *b = g_strstr_len (p, le - p, " b/");
-      if (b && has_prefix (p, le, "diff --git a/")) {
-        cur->old_path = g_strndup (p + 13, b - (p + 13));
-        cur->new_path = g_strndup (b + 3, le - (b + 3));
-      }
-    } else if (cur && has_prefix (p, le, "new file mode")) {
-      cur->status = PCC_FILE_ADDED;
-      g_clear_pointer (&cur->old_path, g_free);
-    } else if (cur && has_prefix (p, le, "deleted file mode")) {
-      cur->status = PCC_FILE_DELETED;
-      g_clear_pointer (&cur->new_path, g_free);
-    } else if (cur && has_prefix (p, le, "rename from ")) {
-      cur->status = PCC_FILE_RENAMED;
-      g_free (cur->old_path);
-      cur->old_path = g_strndup (p + 12, le - p - 12);
-    } else if (cur && has_prefix (p, le, "rename to ")) {
-      cur->status = PCC_FILE_RENAMED;
-      g_free (cur->new_path);
-      cur->new_path = g_strndup (p + 10, le - p - 10);
-    } else if (cur && has_prefix (p, le, "copy from ")) {
-      cur->status = PCC_FILE_COPIED;
-      g_free (cur->old_path);
-      cur->old_path = g_strndup (p + 10, le - p - 10);
-    } else if (cur && has_prefix (p, le, "copy to ")) {
-      cur->status = PCC_FILE_COPIED;
-      g_free (cur->new_path);
-      cur->new_path = g_strndup (p + 8, le - p - 8);
-    } else if (cur && (has_prefix (p, le, "old mode ")
-                       || has_prefix (p, le, "new mode "))) {
-      cur->mode_change = TRUE;
-    } else if (cur && (has_prefix (p, le, "GIT binary patch")
-                       || (has_prefix (p, le, "Binary files ")
-                           && le - p > 7 && memcmp (le - 7, " differ", 7) == 0))) {
-      cur->binary = TRUE;
-    } else if (has_prefix (p, le, "--- ") && next < end
-               && has_prefix (next, end, "+++ ")) {
-      /* A ---/+++ pair: for a plain diff it starts a file. */
-      const char *nl2 = memchr (next, '\n', end - next);
-      const char *le2 = nl2 ? nl2 : end;
-      char *oldp = header_path (p + 4, le);
-      char *newp = header_path (next + 4, le2);
-      if (cur == NULL || cur->added + cur->removed > 0
-          || (cur->old_path && oldp && strcmp (cur->old_path, oldp) != 0
-              && cur->status != PCC_FILE_RENAMED
-              && cur->status != PCC_FILE_COPIED)) {
-        cur = new_file (patch->files);
-        if (oldp == NULL)
-          cur->status = PCC_FILE_ADDED;
-        else if (newp == NULL)
-          cur->status = PCC_FILE_DELETED;
-      }
-      if (oldp) {
-        g_free (cur->old_path);
-        cur->old_path = oldp;
-      }
-      if (newp) {
-        g_free (cur->new_path);
-        cur->new_path = newp;
-      }
-      p = nl2 ? nl2 + 1 : end;
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *next = nl ? nl + 1 : end;
+      const char *le = nl ? nl : end;
+      if (le > p && le[-1] == '\r')
+        le--;
       lineno++;
-      continue;
-    } else if (cur && has_prefix (p, le, "@@ -")) {
-      if (parse_hunk_header (p, le, &old_left, &new_left))
-        hunk_line = lineno;
-    }
-    p = next;
-  }
 
-  if (old_left > 0 || new_left > 0) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                 "%s:%u: truncated diff: the hunk starting here ends with "
-                 "%u old and %u new lines missing; was the mail cut short?",
-                 patch->name, hunk_line, old_left, new_left);
-    return FALSE;
-  }
+      if (old_left > 0 || new_left > 0)
+        {
+          char c = p < le ? *p : ' ';
+          if (c == ' ' && old_left > 0 && new_left > 0)
+            {
+              old_left--;
+              new_left--;
+            }
+          else if (c == '-' && old_left > 0)
+            {
+              old_left--;
+              cur->removed++;
+            }
+          else if (c == '+' && new_left > 0)
+            {
+              new_left--;
+              cur->added++;
+            }
+          else if (c == '\\')
+            {
+              /* "\ No newline at end of file" */
+            }
+          else
+            {
+              /* Hand-edited counts: the hunk ends here; read the line anew. */
+              old_left = new_left = 0;
+              lineno--;
+              continue;
+            }
+          p = next;
+          continue;
+        }
+
+      if (has_prefix (p, le, "diff --git "))
+        {
+          cur = new_file (patch->files);
+          /* Paths come from ---/+++ or rename lines; fall back to the
+       * "a/x b/y" halves for mode-only and binary changes. */
+          const char *b = g_strstr_len (p, le - p, " b/");
+          if (b && has_prefix (p, le, "diff --git a/"))
+            {
+              cur->old_path = g_strndup (p + 13, b - (p + 13));
+              cur->new_path = g_strndup (b + 3, le - (b + 3));
+            }
+        }
+      else if (cur && has_prefix (p, le, "new file mode"))
+        {
+          cur->status = PCC_FILE_ADDED;
+          g_clear_pointer (&cur->old_path, g_free);
+        }
+      else if (cur && has_prefix (p, le, "deleted file mode"))
+        {
+          cur->status = PCC_FILE_DELETED;
+          g_clear_pointer (&cur->new_path, g_free);
+        }
+      else if (cur && has_prefix (p, le, "rename from "))
+        {
+          cur->status = PCC_FILE_RENAMED;
+          g_free (cur->old_path);
+          cur->old_path = g_strndup (p + 12, le - p - 12);
+        }
+      else if (cur && has_prefix (p, le, "rename to "))
+        {
+          cur->status = PCC_FILE_RENAMED;
+          g_free (cur->new_path);
+          cur->new_path = g_strndup (p + 10, le - p - 10);
+        }
+      else if (cur && has_prefix (p, le, "copy from "))
+        {
+          cur->status = PCC_FILE_COPIED;
+          g_free (cur->old_path);
+          cur->old_path = g_strndup (p + 10, le - p - 10);
+        }
+      else if (cur && has_prefix (p, le, "copy to "))
+        {
+          cur->status = PCC_FILE_COPIED;
+          g_free (cur->new_path);
+          cur->new_path = g_strndup (p + 8, le - p - 8);
+        }
+      else if (cur
+               && (has_prefix (p, le, "old mode ")
+                   || has_prefix (p, le, "new mode ")))
+        {
+          cur->mode_change = TRUE;
+        }
+      else if (cur
+               && (has_prefix (p, le, "GIT binary patch")
+                   || (has_prefix (p, le, "Binary files ") && le - p > 7
+                       && memcmp (le - 7, " differ", 7) == 0)))
+        {
+          cur->binary = TRUE;
+        }
+      else if (has_prefix (p, le, "--- ") && next < end
+               && has_prefix (next, end, "+++ "))
+        {
+          /* A ---/+++ pair: for a plain diff it starts a file. */
+          const char *nl2 = memchr (next, '\n', end - next);
+          const char *le2 = nl2 ? nl2 : end;
+          char *oldp = header_path (p + 4, le);
+          char *newp = header_path (next + 4, le2);
+          if (cur == NULL || cur->added + cur->removed > 0
+              || (cur->old_path && oldp && strcmp (cur->old_path, oldp) != 0
+                  && cur->status != PCC_FILE_RENAMED
+                  && cur->status != PCC_FILE_COPIED))
+            {
+              cur = new_file (patch->files);
+              if (oldp == NULL)
+                cur->status = PCC_FILE_ADDED;
+              else if (newp == NULL)
+                cur->status = PCC_FILE_DELETED;
+            }
+          if (oldp)
+            {
+              g_free (cur->old_path);
+              cur->old_path = oldp;
+            }
+          if (newp)
+            {
+              g_free (cur->new_path);
+              cur->new_path = newp;
+            }
+          p = nl2 ? nl2 + 1 : end;
+          lineno++;
+          continue;
+        }
+      else if (cur && has_prefix (p, le, "@@ -"))
+        {
+          if (parse_hunk_header (p, le, &old_left, &new_left))
+            hunk_line = lineno;
+        }
+      p = next;
+    }
+
+  if (old_left > 0 || new_left > 0)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "%s:%u: truncated diff: the hunk starting here ends with "
+                   "%u old and %u new lines missing; was the mail cut short?",
+                   patch->name, hunk_line, old_left, new_left);
+      return FALSE;
+    }
   /* Drop files that never got a path (a stray "diff --git" line). */
-  for (guint i = patch->files->len; i > 0; i--) {
-    PccPatchFile *f = &g_array_index (patch->files, PccPatchFile, i - 1);
-    if (f->old_path == NULL && f->new_path == NULL)
-      g_array_remove_index (patch->files, i - 1);
-  }
+  for (guint i = patch->files->len; i > 0; i--)
+    {
+      PccPatchFile *f = &g_array_index (patch->files, PccPatchFile, i - 1);
+      if (f->old_path == NULL && f->new_path == NULL)
+        g_array_remove_index (patch->files, i - 1);
+    }
   return TRUE;
 }
 
@@ -743,18 +834,19 @@ static void
 parse_footer_fields (PccPatch *patch)
 {
   const char *p = patch->text, *end = patch->text + patch->text_len;
-  while (p < end) {
-    const char *nl = memchr (p, '\n', end - p);
-    const char *le = nl ? nl : end;
-    if (has_prefix (p, le, "base-commit: ") && patch->base_commit == NULL)
-      patch->base_commit = g_strstrip (g_strndup (p + 13, le - p - 13));
-    else if (has_prefix (p, le, "prerequisite-patch-id: "))
-      g_ptr_array_add (patch->prereqs,
-                       g_strstrip (g_strndup (p + 23, le - p - 23)));
-    else if (has_prefix (p, le, "change-id: ") && patch->change_id == NULL)
-      patch->change_id = g_strstrip (g_strndup (p + 11, le - p - 11));
-    p = nl ? nl + 1 : end;
-  }
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *le = nl ? nl : end;
+      if (has_prefix (p, le, "base-commit: ") && patch->base_commit == NULL)
+        patch->base_commit = g_strstrip (g_strndup (p + 13, le - p - 13));
+      else if (has_prefix (p, le, "prerequisite-patch-id: "))
+        g_ptr_array_add (patch->prereqs,
+                         g_strstrip (g_strndup (p + 23, le - p - 23)));
+      else if (has_prefix (p, le, "change-id: ") && patch->change_id == NULL)
+        patch->change_id = g_strstrip (g_strndup (p + 11, le - p - 11));
+      p = nl ? nl + 1 : end;
+    }
 }
 
 /* --- construction ------------------------------------------------------- */
@@ -765,20 +857,24 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
 {
   if (max_size == 0)
     max_size = PCC_PATCH_DEFAULT_MAX_SIZE;
-  if (len > max_size) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
-                 "%s: %" G_GSIZE_FORMAT " bytes is over the limit of %"
-                 G_GSIZE_FORMAT " bytes for one patch (--max-size)",
-                 name, len, max_size);
-    return NULL;
-  }
+  if (len > max_size)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
+                   "%s: %" G_GSIZE_FORMAT
+                   " bytes is over the limit of %" G_GSIZE_FORMAT
+                   " bytes for one patch (--max-size)",
+                   name, len, max_size);
+      return NULL;
+    }
   const char *nul = memchr (data, '\0', len);
-  if (nul != NULL) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                 "%s: binary data (a NUL byte at offset %" G_GSIZE_FORMAT
-                 "), not a patch or a mail", name, (gsize) (nul - data));
-    return NULL;
-  }
+  if (nul != NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "%s: binary data (a NUL byte at offset %" G_GSIZE_FORMAT
+                   "), not a patch or a mail",
+                   name, (gsize) (nul - data));
+      return NULL;
+    }
 
   PccPatch *patch = g_new0 (PccPatch, 1);
   patch->name = g_strdup (name);
@@ -803,45 +899,51 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
 
   /* A mail: an optional mbox "From " line, then headers. */
   const char *mail = patch->data, *end = patch->data + len;
-  if (has_prefix (mail, end, "From ")) {
-    const char *nl = memchr (mail, '\n', end - mail);
-    mail = nl ? nl + 1 : end;
-  }
+  if (has_prefix (mail, end, "From "))
+    {
+      const char *nl = memchr (mail, '\n', end - mail);
+      mail = nl ? nl + 1 : end;
+    }
   gsize hdr_len = header_block (mail, end);
   const char *body = mail + hdr_len;
   guint body_lineno = 1;
   for (const char *c = patch->data; c < body; c++)
     body_lineno += *c == '\n';
 
-  if (hdr_len > 0) {
-    parse_headers (patch, mail, hdr_len);
-    collect_addresses (patch, "To", patch->to);
-    collect_addresses (patch, "Cc", patch->cc);
-    parse_subject (patch);
-    gsize dlen = 0;
-    char *decoded = maybe_decode (mail, end - mail, hdr_len, &dlen);
-    if (decoded) {
-      gsize skip = mail - patch->data;
-      patch->text = g_malloc (skip + dlen + 1);
-      memcpy (patch->text, patch->data, skip);
-      memcpy (patch->text + skip, decoded, dlen);
-      patch->text[skip + dlen] = '\0';
-      patch->text_len = skip + dlen;
-      body = patch->text + (body - patch->data);
-      g_free (decoded);
+  if (hdr_len > 0)
+    {
+      parse_headers (patch, mail, hdr_len);
+      collect_addresses (patch, "To", patch->to);
+      collect_addresses (patch, "Cc", patch->cc);
+      parse_subject (patch);
+      gsize dlen = 0;
+      char *decoded = maybe_decode (mail, end - mail, hdr_len, &dlen);
+      if (decoded)
+        {
+          gsize skip = mail - patch->data;
+          patch->text = g_malloc (skip + dlen + 1);
+          memcpy (patch->text, patch->data, skip);
+          memcpy (patch->text + skip, decoded, dlen);
+          patch->text[skip + dlen] = '\0';
+          patch->text_len = skip + dlen;
+          body = patch->text + (body - patch->data);
+          g_free (decoded);
+        }
     }
-  } else {
-    body = patch->data;
-    body_lineno = 1;
-  }
+  else
+    {
+      body = patch->data;
+      body_lineno = 1;
+    }
 
   scan (patch);
   parse_message (patch, body, patch->text + patch->text_len, body_lineno);
   parse_footer_fields (patch);
-  if (!parse_diff (patch, error)) {
-    pcc_patch_free (patch);
-    return NULL;
-  }
+  if (!parse_diff (patch, error))
+    {
+      pcc_patch_free (patch);
+      return NULL;
+    }
   if (!patch->cover && patch->gm_files->len == 0 && hdr_len > 0
       && patch->series_total > 0 && patch->series_index == 0)
     patch->cover = TRUE;
@@ -856,13 +958,15 @@ pcc_patch_new_from_file (const char *path, gsize max_size, GError **error)
   GStatBuf st;
   if (max_size == 0)
     max_size = PCC_PATCH_DEFAULT_MAX_SIZE;
-  if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_size) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
-                 "%s: %" G_GSIZE_FORMAT " bytes is over the limit of %"
-                 G_GSIZE_FORMAT " bytes for one patch (--max-size)",
-                 path, (gsize) st.st_size, max_size);
-    return NULL;
-  }
+  if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_size)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
+                   "%s: %" G_GSIZE_FORMAT
+                   " bytes is over the limit of %" G_GSIZE_FORMAT
+                   " bytes for one patch (--max-size)",
+                   path, (gsize) st.st_size, max_size);
+      return NULL;
+    }
   if (!g_file_get_contents (path, &data, &len, error))
     return NULL;
   return pcc_patch_new_from_data (path, data, len, max_size, error);

@@ -33,7 +33,8 @@ typedef struct _PccPatch PccPatch;
  * caller passes its own limit. */
 #define PCC_PATCH_DEFAULT_MAX_SIZE ((gsize) 64 * 1024 * 1024)
 
-typedef enum {
+typedef enum
+{
   PCC_FILE_MODIFIED,
   PCC_FILE_ADDED,
   PCC_FILE_DELETED,
@@ -41,20 +42,22 @@ typedef enum {
   PCC_FILE_COPIED,
 } PccFileStatus;
 
-typedef struct {
-  char *old_path;       /* NULL for an added file */
-  char *new_path;       /* NULL for a deleted file */
+typedef struct
+{
+  char *old_path; /* NULL for an added file */
+  char *new_path; /* NULL for a deleted file */
   PccFileStatus status;
-  gboolean binary;      /* "Binary files ... differ" or a GIT binary patch */
+  gboolean binary; /* "Binary files ... differ" or a GIT binary patch */
   gboolean mode_change;
-  guint added;          /* '+' lines in its hunks */
-  guint removed;        /* '-' lines in its hunks */
+  guint added;   /* '+' lines in its hunks */
+  guint removed; /* '-' lines in its hunks */
 } PccPatchFile;
 
-typedef struct {
-  char *key;            /* "Signed-off-by", as written */
-  char *value;          /* the rest of the line, trimmed */
-  guint lineno;         /* 1-based line of the input */
+typedef struct
+{
+  char *key;    /* "Signed-off-by", as written */
+  char *value;  /* the rest of the line, trimmed */
+  guint lineno; /* 1-based line of the input */
 } PccTrailer;
 
 /* Parse @len bytes of @data (a mail, an mbox of several mails, or a plain
@@ -64,8 +67,7 @@ typedef struct {
  * whose hunks are cut short.  A mail without a diff parses: check
  * pcc_patch_has_diff(). */
 PccPatch *pcc_patch_new_from_data (const char *name, const char *data,
-                                   gsize len, gsize max_size,
-                                   GError **error);
+                                   gsize len, gsize max_size, GError **error);
 PccPatch *pcc_patch_new_from_file (const char *path, gsize max_size,
                                    GError **error);
 void pcc_patch_free (PccPatch *patch);
@@ -84,11 +86,12 @@ const GPtrArray *pcc_patch_get_gm_files (const PccPatch *patch);
  * appear to be a patch"). */
 gboolean pcc_patch_has_diff (const PccPatch *patch);
 
-typedef struct {
-  gsize offset;         /* into pcc_patch_get_text() */
-  gsize len;            /* with the newline */
-  guint lineno;         /* 1-based */
-  gboolean in_diff;     /* after the first ---/+++ header */
+typedef struct
+{
+  gsize offset;     /* into pcc_patch_get_text() */
+  gsize len;        /* with the newline */
+  guint lineno;     /* 1-based */
+  gboolean in_diff; /* after the first ---/+++ header */
 } PccKeywordLine;
 
 /* The lines the script tests K: keywords against, in order. */

@@ -5,9 +5,10 @@
 
 #include <string.h>
 
-struct _PccPlan {
-  GPtrArray *changes;   /* PccChange * */
-  PccResult *full;      /* default options: roles and reasons */
+struct _PccPlan
+{
+  GPtrArray *changes; /* PccChange * */
+  PccResult *full;    /* default options: roles and reasons */
 };
 
 void
@@ -60,16 +61,17 @@ run (PccEngine *engine, const PccPlanOptions *po, PccPatch *const *patches,
 static GHashTable *
 index_recipients (const PccResult *r)
 {
-  GHashTable *h = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         NULL);
-  for (guint i = 0; i < pcc_result_get_n_recipients (r); i++) {
-    const PccRecipient *rc = pcc_result_get_recipient (r, i);
-    char *k = pcc_email_key (rc->email);
-    if (g_hash_table_contains (h, k))
-      g_free (k);
-    else
-      g_hash_table_insert (h, k, (gpointer) rc);
-  }
+  GHashTable *h
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < pcc_result_get_n_recipients (r); i++)
+    {
+      const PccRecipient *rc = pcc_result_get_recipient (r, i);
+      char *k = pcc_email_key (rc->email);
+      if (g_hash_table_contains (h, k))
+        g_free (k);
+      else
+        g_hash_table_insert (h, k, (gpointer) rc);
+    }
   return h;
 }
 
@@ -80,15 +82,16 @@ rest_lists (PccEngine *engine)
   PccMaintainers *m = pcc_engine_get_maintainers (engine);
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   guint n = pcc_maintainers_get_n_entries (m);
-  for (guint i = 0; i < n; i++) {
-    if (pcc_maintainers_entry_type (m, i) != 'L'
-        || strcmp (pcc_maintainers_section_name (m, i), "THE REST") != 0)
-      continue;
-    const char *v = pcc_maintainers_entry_value (m, i);
-    gsize len = strcspn (v, " \t");
-    g_autofree char *addr = g_strndup (v, len);
-    g_ptr_array_add (out, pcc_email_key (addr));
-  }
+  for (guint i = 0; i < n; i++)
+    {
+      if (pcc_maintainers_entry_type (m, i) != 'L'
+          || strcmp (pcc_maintainers_section_name (m, i), "THE REST") != 0)
+        continue;
+      const char *v = pcc_maintainers_entry_value (m, i);
+      gsize len = strcspn (v, " \t");
+      g_autofree char *addr = g_strndup (v, len);
+      g_ptr_array_add (out, pcc_email_key (addr));
+    }
   return out;
 }
 
@@ -105,18 +108,22 @@ str_in (GPtrArray *a, const char *s)
 static char *
 rest_reason (const PccResult *full, gboolean kept)
 {
-  for (guint i = 0; i < pcc_result_get_n_files (full); i++) {
-    const PccFileRest *fr = pcc_result_get_file_rest (full, i);
-    if (kept && (fr->decision == PCC_REST_KEPT_NO_LIST
-                 || fr->decision == PCC_REST_KEPT_ALWAYS)) {
-      if (strcmp (fr->file, "dev/null") == 0)
-        return g_strdup ("THE REST fallback: the patch adds or deletes a "
-                         "file (get_maintainer.pl counts /dev/null as a "
-                         "file that only THE REST matches)");
-      return g_strdup_printf ("THE REST fallback: %s has no other section "
-                              "with a mailing list", fr->file);
+  for (guint i = 0; i < pcc_result_get_n_files (full); i++)
+    {
+      const PccFileRest *fr = pcc_result_get_file_rest (full, i);
+      if (kept
+          && (fr->decision == PCC_REST_KEPT_NO_LIST
+              || fr->decision == PCC_REST_KEPT_ALWAYS))
+        {
+          if (strcmp (fr->file, "dev/null") == 0)
+            return g_strdup ("THE REST fallback: the patch adds or deletes a "
+                             "file (get_maintainer.pl counts /dev/null as a "
+                             "file that only THE REST matches)");
+          return g_strdup_printf ("THE REST fallback: %s has no other section "
+                                  "with a mailing list",
+                                  fr->file);
+        }
     }
-  }
   if (kept)
     return g_strdup ("THE REST fallback");
   return g_strdup ("THE REST is only a fallback: every file of the patch "
@@ -157,24 +164,26 @@ add_change (PccPlan *plan, PccChangeKind kind, PccField field,
 static GPtrArray *
 parse_typed (const char *const *values, GError **error)
 {
-  GPtrArray *all = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) pcc_address_free);
-  for (guint i = 0; values && values[i]; i++) {
-    g_autoptr (GPtrArray) one = pcc_address_list_parse (values[i], error);
-    if (one == NULL) {
-      g_ptr_array_unref (all);
-      return NULL;
+  GPtrArray *all
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) pcc_address_free);
+  for (guint i = 0; values && values[i]; i++)
+    {
+      g_autoptr (GPtrArray) one = pcc_address_list_parse (values[i], error);
+      if (one == NULL)
+        {
+          g_ptr_array_unref (all);
+          return NULL;
+        }
+      while (one->len > 0)
+        g_ptr_array_add (all, g_ptr_array_steal_index (one, 0));
     }
-    while (one->len > 0)
-      g_ptr_array_add (all, g_ptr_array_steal_index (one, 0));
-  }
   return all;
 }
 
 PccPlan *
 pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
-              PccPatch *const *patches, guint n_patches,
-              const char *const *to, const char *const *cc, GError **error)
+              PccPatch *const *patches, guint n_patches, const char *const *to,
+              const char *const *cc, GError **error)
 {
   g_autoptr (GPtrArray) typed_to = parse_typed (to, error);
   if (typed_to == NULL)
@@ -200,67 +209,81 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
   /* The computed split: b4 drops from Cc what is already in To. */
   g_autoptr (GPtrArray) want_to = g_ptr_array_new ();
   g_autoptr (GPtrArray) want_cc = g_ptr_array_new ();
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                       g_free, NULL);
-  for (guint i = 0; i < pcc_result_get_n_recipients (rto); i++) {
-    const PccRecipient *rc = pcc_result_get_recipient (rto, i);
-    if (g_hash_table_add (seen, pcc_email_key (rc->email)))
-      g_ptr_array_add (po->split == PCC_SPLIT_B4 ? want_to : want_cc,
-                       (gpointer) rc);
-  }
-  for (guint i = 0; i < pcc_result_get_n_recipients (rcc); i++) {
-    const PccRecipient *rc = pcc_result_get_recipient (rcc, i);
-    if (g_hash_table_add (seen, pcc_email_key (rc->email)))
-      g_ptr_array_add (want_cc, (gpointer) rc);
-  }
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < pcc_result_get_n_recipients (rto); i++)
+    {
+      const PccRecipient *rc = pcc_result_get_recipient (rto, i);
+      if (g_hash_table_add (seen, pcc_email_key (rc->email)))
+        g_ptr_array_add (po->split == PCC_SPLIT_B4 ? want_to : want_cc,
+                         (gpointer) rc);
+    }
+  for (guint i = 0; i < pcc_result_get_n_recipients (rcc); i++)
+    {
+      const PccRecipient *rc = pcc_result_get_recipient (rcc, i);
+      if (g_hash_table_add (seen, pcc_email_key (rc->email)))
+        g_ptr_array_add (want_cc, (gpointer) rc);
+    }
 
   g_autoptr (GPtrArray) rest_keys = rest_lists (engine);
   g_autoptr (GHashTable) by_key = index_recipients (full);
-  g_autoptr (GHashTable) typed_keys = g_hash_table_new_full (
-    g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) typed_keys
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   GPtrArray *typed[] = { typed_to, typed_cc };
-  for (guint f = 0; f < 2; f++) {
-    for (guint i = 0; i < typed[f]->len; i++) {
-      PccAddress *a = typed[f]->pdata[i];
-      char *key = pcc_email_key (a->email);
-      gboolean computed = g_hash_table_contains (seen, key);
-      if (!computed && po->rest_rule != PCC_REST_ALWAYS
-          && str_in (rest_keys, key)) {
-        add_change (plan, PCC_CHANGE_DROP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
-                    a->display, a->email, rest_reason (full, FALSE), TRUE,
-                    NULL);
-      } else if (computed) {
-        const PccRecipient *rc = g_hash_table_lookup (by_key, key);
-        g_autofree char *why = reason_for (full, rc, rest_keys);
-        add_change (plan, PCC_CHANGE_KEEP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
-                    a->display, a->email,
-                    g_strdup_printf ("typed by you; also computed (%s)", why),
-                    TRUE, rc);
-      } else {
-        add_change (plan, PCC_CHANGE_KEEP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
-                    a->display, a->email, g_strdup ("kept: typed by you"),
-                    TRUE, NULL);
-      }
-      g_hash_table_add (typed_keys, key);
+  for (guint f = 0; f < 2; f++)
+    {
+      for (guint i = 0; i < typed[f]->len; i++)
+        {
+          PccAddress *a = typed[f]->pdata[i];
+          char *key = pcc_email_key (a->email);
+          gboolean computed = g_hash_table_contains (seen, key);
+          if (!computed && po->rest_rule != PCC_REST_ALWAYS
+              && str_in (rest_keys, key))
+            {
+              add_change (plan, PCC_CHANGE_DROP,
+                          f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC, a->display,
+                          a->email, rest_reason (full, FALSE), TRUE, NULL);
+            }
+          else if (computed)
+            {
+              const PccRecipient *rc = g_hash_table_lookup (by_key, key);
+              g_autofree char *why = reason_for (full, rc, rest_keys);
+              add_change (
+                  plan, PCC_CHANGE_KEEP, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
+                  a->display, a->email,
+                  g_strdup_printf ("typed by you; also computed (%s)", why),
+                  TRUE, rc);
+            }
+          else
+            {
+              add_change (plan, PCC_CHANGE_KEEP,
+                          f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC, a->display,
+                          a->email, g_strdup ("kept: typed by you"), TRUE,
+                          NULL);
+            }
+          g_hash_table_add (typed_keys, key);
+        }
     }
-  }
 
   GPtrArray *want[] = { want_to, want_cc };
-  for (guint f = 0; f < 2; f++) {
-    for (guint i = 0; i < want[f]->len; i++) {
-      const PccRecipient *rc = want[f]->pdata[i];
-      g_autofree char *key = pcc_email_key (rc->email);
-      if (g_hash_table_contains (typed_keys, key))
-        continue;
-      if (pcc_email_has_control (rc->address))
-        continue; /* never into a header */
-      const PccRecipient *frc = g_hash_table_lookup (by_key, key);
-      add_change (plan, PCC_CHANGE_ADD, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC,
-                  rc->address, rc->email, reason_for (full, frc, rest_keys),
-                  FALSE, frc);
+  for (guint f = 0; f < 2; f++)
+    {
+      for (guint i = 0; i < want[f]->len; i++)
+        {
+          const PccRecipient *rc = want[f]->pdata[i];
+          g_autofree char *key = pcc_email_key (rc->email);
+          if (g_hash_table_contains (typed_keys, key))
+            continue;
+          if (pcc_email_has_control (rc->address))
+            continue; /* never into a header */
+          const PccRecipient *frc = g_hash_table_lookup (by_key, key);
+          add_change (plan, PCC_CHANGE_ADD,
+                      f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC, rc->address,
+                      rc->email, reason_for (full, frc, rest_keys), FALSE,
+                      frc);
+        }
     }
-  }
   return plan;
 }
 
@@ -279,11 +302,12 @@ pcc_plan_get_change (PccPlan *plan, guint i)
 gboolean
 pcc_plan_has_changes (const PccPlan *plan)
 {
-  for (guint i = 0; i < plan->changes->len; i++) {
-    PccChange *c = plan->changes->pdata[i];
-    if (c->enabled && c->kind != PCC_CHANGE_KEEP)
-      return TRUE;
-  }
+  for (guint i = 0; i < plan->changes->len; i++)
+    {
+      PccChange *c = plan->changes->pdata[i];
+      if (c->enabled && c->kind != PCC_CHANGE_KEEP)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -298,17 +322,18 @@ pcc_plan_get_final (const PccPlan *plan, PccField field)
 {
   GPtrArray *out = g_ptr_array_new ();
   for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < plan->changes->len; i++) {
-      PccChange *c = plan->changes->pdata[i];
-      if (c->field != field)
-        continue;
-      gboolean stays = pass == 0
-                         ? (c->kind == PCC_CHANGE_KEEP
-                            || (c->kind == PCC_CHANGE_DROP && !c->enabled))
-                         : (c->kind == PCC_CHANGE_ADD && c->enabled);
-      if (stays && !pcc_email_has_control (c->address))
-        g_ptr_array_add (out, g_strdup (c->address));
-    }
+    for (guint i = 0; i < plan->changes->len; i++)
+      {
+        PccChange *c = plan->changes->pdata[i];
+        if (c->field != field)
+          continue;
+        gboolean stays = pass == 0
+                             ? (c->kind == PCC_CHANGE_KEEP
+                                || (c->kind == PCC_CHANGE_DROP && !c->enabled))
+                             : (c->kind == PCC_CHANGE_ADD && c->enabled);
+        if (stays && !pcc_email_has_control (c->address))
+          g_ptr_array_add (out, g_strdup (c->address));
+      }
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (out, FALSE);
 }
@@ -317,14 +342,15 @@ char *
 pcc_plan_to_string (const PccPlan *plan)
 {
   GString *s = g_string_new (NULL);
-  for (guint i = 0; i < plan->changes->len; i++) {
-    PccChange *c = plan->changes->pdata[i];
-    const char *mark = c->kind == PCC_CHANGE_ADD    ? "+"
-                       : c->kind == PCC_CHANGE_DROP ? "-"
-                                                    : "=";
-    g_string_append_printf (s, "%s%s %s: %s  (%s)\n", c->enabled ? "" : "#",
-                            mark, c->field == PCC_FIELD_TO ? "To" : "Cc",
-                            c->address, c->reason);
-  }
+  for (guint i = 0; i < plan->changes->len; i++)
+    {
+      PccChange *c = plan->changes->pdata[i];
+      const char *mark = c->kind == PCC_CHANGE_ADD    ? "+"
+                         : c->kind == PCC_CHANGE_DROP ? "-"
+                                                      : "=";
+      g_string_append_printf (s, "%s%s %s: %s  (%s)\n", c->enabled ? "" : "#",
+                              mark, c->field == PCC_FIELD_TO ? "To" : "Cc",
+                              c->address, c->reason);
+    }
   return g_string_free (s, FALSE);
 }

@@ -25,29 +25,36 @@
 
 G_BEGIN_DECLS
 
-typedef enum { PCC_FIELD_TO, PCC_FIELD_CC } PccField;
+typedef enum
+{
+  PCC_FIELD_TO,
+  PCC_FIELD_CC
+} PccField;
 
-typedef enum {
+typedef enum
+{
   PCC_CHANGE_ADD,
   PCC_CHANGE_KEEP,
   PCC_CHANGE_DROP,
 } PccChangeKind;
 
-typedef struct {
+typedef struct
+{
   PccChangeKind kind;
-  PccField field;      /* where the address is (KEEP/DROP) or goes (ADD) */
-  char *address;       /* "Name <addr>" as it will be written */
-  char *email;         /* bare address */
-  char *reason;        /* one line for people */
-  gboolean typed;      /* the user had it in the mail */
-  gboolean enabled;    /* applied; the user may untick an ADD or a DROP
+  PccField field;   /* where the address is (KEEP/DROP) or goes (ADD) */
+  char *address;    /* "Name <addr>" as it will be written */
+  char *email;      /* bare address */
+  char *reason;     /* one line for people */
+  gboolean typed;   /* the user had it in the mail */
+  gboolean enabled; /* applied; the user may untick an ADD or a DROP
                           (a KEEP stays whatever this says: typed
                           addresses are never dropped silently) */
   const PccRecipient *recipient; /* in pcc_plan_get_result(), or NULL for
                                     an address only typed */
 } PccChange;
 
-typedef struct {
+typedef struct
+{
   PccSplit split;
   gboolean drop_lkml_for_new_files; /* ignore the "dev/null" quirk */
   PccRestRule rest_rule;

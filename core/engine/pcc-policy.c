@@ -105,12 +105,12 @@ pcc_policy_names (PccPolicy policy)
 {
   switch (policy)
     {
-    case PCC_POLICY_SPLIT:
-      return "b4 or cc (all-cc)";
-    case PCC_POLICY_ON_SEND:
-      return "ask, rewrite or off";
-    case PCC_POLICY_REST_RULE:
-    default:
-      return "seed, public or always";
+      case PCC_POLICY_SPLIT:
+        return "b4 or cc (all-cc)";
+      case PCC_POLICY_ON_SEND:
+        return "ask, rewrite or off";
+      case PCC_POLICY_REST_RULE:
+      default:
+        return "seed, public or always";
     }
 }

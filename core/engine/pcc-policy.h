@@ -18,20 +18,23 @@
 G_BEGIN_DECLS
 
 /* When THE REST (LKML and Linus) is kept for a file. */
-typedef enum {
+typedef enum
+{
   PCC_REST_SEED,   /* seed 001: any L: of another section drops THE REST */
   PCC_REST_PUBLIC, /* 0003: only lists that are not subscribers-only count */
   PCC_REST_ALWAYS, /* the original script: THE REST always applies */
 } PccRestRule;
 
 /* How computed recipients are split between To: and Cc:. */
-typedef enum {
+typedef enum
+{
   PCC_SPLIT_B4,     /* To: maintainers and reviewers; Cc: lists */
   PCC_SPLIT_ALL_CC, /* everything in Cc: (To: keeps what was typed) */
 } PccSplit;
 
 /* What the mail client does when a patch mail is sent. */
-typedef enum {
+typedef enum
+{
   PCC_ON_SEND_OFF,     /* nothing */
   PCC_ON_SEND_ASK,     /* show the review when the plan changes To/Cc */
   PCC_ON_SEND_REWRITE, /* apply the plan without asking */
@@ -49,7 +52,8 @@ const char *pcc_split_to_string (PccSplit v);
 gboolean pcc_on_send_from_string (const char *s, PccOnSend *out);
 const char *pcc_on_send_to_string (PccOnSend v);
 
-typedef enum {
+typedef enum
+{
   PCC_POLICY_REST_RULE,
   PCC_POLICY_SPLIT,
   PCC_POLICY_ON_SEND,

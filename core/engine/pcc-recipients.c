@@ -9,17 +9,19 @@
 
 /* Keyword hits of one patch text, kept for the next computation on it
  * (a plan computes three times: full, b4's To and Cc). */
-typedef struct {
-  char *text;           /* a copy */
+typedef struct
+{
+  char *text; /* a copy */
   gsize len;
   guint hash;
   GArray *hits, *lines; /* guint each */
 } KwCache;
 
-#define KW_CACHE_SIZE 4
+#define KW_CACHE_SIZE   4
 #define MATCH_CACHE_MAX 100000
 
-struct _PccEngine {
+struct _PccEngine
+{
   const PccTree *tree;
   PccMaintainers *m;
   PccMailmap *mailmap;
@@ -34,14 +36,16 @@ struct _PccEngine {
 };
 
 /* One entry of the script's @email_to or @list_to. */
-typedef struct {
+typedef struct
+{
   char *formatted;
   char *role;
   PccRecipientKind kind;
   GArray *reasons;
 } Item;
 
-struct _PccResult {
+struct _PccResult
+{
   PccEngine *engine;
   PccOptions opts;
   GPtrArray *recipients; /* PccRecipient * */
@@ -52,15 +56,16 @@ struct _PccResult {
   GPtrArray *scm, *status, *subsystem, *web;
 };
 
-typedef struct {
+typedef struct
+{
   PccEngine *engine;
   PccMaintainers *m;
   const PccOptions *o;
-  GPtrArray *email_to, *list_to;       /* Item * */
+  GPtrArray *email_to, *list_to;                    /* Item * */
   GHashTable *email_hash_name, *email_hash_address; /* lc -> Item * */
-  GHashTable *hash_list_to;            /* lc -> Item * */
-  GHashTable *sections_added;          /* start -> GPtrArray of Item * */
-  GHashTable *section_role;            /* start -> role text */
+  GHashTable *hash_list_to;                         /* lc -> Item * */
+  GHashTable *sections_added; /* start -> GPtrArray of Item * */
+  GHashTable *section_role;   /* start -> role text */
   PccResult *result;
 } State;
 
@@ -117,11 +122,12 @@ pcc_engine_free (PccEngine *e)
   pcc_mailmap_free (e->mailmap);
   g_hash_table_unref (e->addr_cache);
   g_hash_table_unref (e->match_cache);
-  for (guint i = 0; i < KW_CACHE_SIZE; i++) {
-    g_clear_pointer (&e->kw_cache[i].hits, g_array_unref);
-    g_clear_pointer (&e->kw_cache[i].lines, g_array_unref);
-    g_free (e->kw_cache[i].text);
-  }
+  for (guint i = 0; i < KW_CACHE_SIZE; i++)
+    {
+      g_clear_pointer (&e->kw_cache[i].hits, g_array_unref);
+      g_clear_pointer (&e->kw_cache[i].lines, g_array_unref);
+      g_free (e->kw_cache[i].text);
+    }
   g_free (e);
 }
 
@@ -146,16 +152,17 @@ subsystem_name (State *st, guint tvi)
   const char *name = pcc_maintainers_section_name (st->m, tvi);
   int max = st->o->output_section_maxlen;
   gsize len = strlen (name);
-  if (max > 0 && len > (gsize) max) {
-    gsize cut = max >= 3 ? (gsize) max - 3 : 0;
-    char *s = g_strndup (name, cut);
-    gsize n = strlen (s);
-    while (n > 0 && strchr (" \t\n\r\f\v", s[n - 1]))
-      s[--n] = '\0';
-    char *out = g_strconcat (s, "...", NULL);
-    g_free (s);
-    return out;
-  }
+  if (max > 0 && len > (gsize) max)
+    {
+      gsize cut = max >= 3 ? (gsize) max - 3 : 0;
+      char *s = g_strndup (name, cut);
+      gsize n = strlen (s);
+      while (n > 0 && strchr (" \t\n\r\f\v", s[n - 1]))
+        s[--n] = '\0';
+      char *out = g_strconcat (s, "...", NULL);
+      g_free (s);
+      return out;
+    }
   return g_strdup (name);
 }
 
@@ -164,8 +171,8 @@ static const char *
 maintainer_role (State *st, guint tvi)
 {
   guint start = pcc_maintainers_section_start (st->m, tvi);
-  const char *cached = g_hash_table_lookup (st->section_role,
-                                            GUINT_TO_POINTER (start));
+  const char *cached
+      = g_hash_table_lookup (st->section_role, GUINT_TO_POINTER (start));
   if (cached)
     return cached;
   guint end = pcc_maintainers_section_end (st->m, tvi);
@@ -183,11 +190,12 @@ maintainer_role (State *st, guint tvi)
     { "buried alive in reporters", "chief penguin" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (map); i++)
-    if (strcmp (role, map[i][0]) == 0) {
-      g_free (role);
-      role = g_strdup (map[i][1]);
-      break;
-    }
+    if (strcmp (role, map[i][0]) == 0)
+      {
+        g_free (role);
+        role = g_strdup (map[i][1]);
+        break;
+      }
   g_autofree char *sub = subsystem_name (st, tvi);
   char *text = g_strdup_printf ("%s:%s", role, sub);
   g_hash_table_insert (st->section_role, GUINT_TO_POINTER (start), text);
@@ -199,8 +207,8 @@ maintainer_role (State *st, guint tvi)
 static GPtrArray *
 entry_addresses (State *st, guint tvi)
 {
-  GPtrArray *list = g_hash_table_lookup (st->engine->addr_cache,
-                                         GUINT_TO_POINTER (tvi));
+  GPtrArray *list
+      = g_hash_table_lookup (st->engine->addr_cache, GUINT_TO_POINTER (tvi));
   if (list)
     return list;
   const char *value = pcc_maintainers_entry_value (st->m, tvi);
@@ -208,27 +216,36 @@ entry_addresses (State *st, guint tvi)
   gboolean blank = TRUE;
   for (const char *c = value; *c && blank; c++)
     blank = g_ascii_isspace (*c);
-  if (!blank && strpbrk (value, ",(") == NULL) {
-    /* Without a comma or a comment, rfc822_validlist() can only accept
+  if (!blank && strpbrk (value, ",(") == NULL)
+    {
+      /* Without a comma or a comment, rfc822_validlist() can only accept
      * what rfc822_valid() accepts: either way the whole value is pushed,
      * and the large RFC 822 expressions need not be built. */
-    g_ptr_array_add (list, g_strdup (value));
-  } else if (pcc_email_rfc822_valid (value)) {
-    g_ptr_array_add (list, g_strdup (value));
-  } else {
-    g_autoptr (GPtrArray) valid = pcc_email_rfc822_validlist (value);
-    if (valid != NULL) {
-      /* while (my $entry = shift(@address_list)): stops at a false one */
-      for (guint i = 0; i < valid->len; i++) {
-        const char *a = valid->pdata[i];
-        if (a[0] == '\0' || strcmp (a, "0") == 0)
-          break;
-        g_ptr_array_add (list, g_strdup (a));
-      }
-    } else {
       g_ptr_array_add (list, g_strdup (value));
     }
-  }
+  else if (pcc_email_rfc822_valid (value))
+    {
+      g_ptr_array_add (list, g_strdup (value));
+    }
+  else
+    {
+      g_autoptr (GPtrArray) valid = pcc_email_rfc822_validlist (value);
+      if (valid != NULL)
+        {
+          /* while (my $entry = shift(@address_list)): stops at a false one */
+          for (guint i = 0; i < valid->len; i++)
+            {
+              const char *a = valid->pdata[i];
+              if (a[0] == '\0' || strcmp (a, "0") == 0)
+                break;
+              g_ptr_array_add (list, g_strdup (a));
+            }
+        }
+      else
+        {
+          g_ptr_array_add (list, g_strdup (value));
+        }
+    }
   g_hash_table_insert (st->engine->addr_cache, GUINT_TO_POINTER (tvi), list);
   return list;
 }
@@ -238,16 +255,18 @@ static Item *
 email_inuse (State *st, const char *name, const char *address)
 {
   Item *it = NULL;
-  if (name[0] != '\0') {
-    g_autofree char *k = g_ascii_strdown (name, -1);
-    it = g_hash_table_lookup (st->email_hash_name, k);
-    if (it)
-      return it;
-  }
-  if (address[0] != '\0') {
-    g_autofree char *k = g_ascii_strdown (address, -1);
-    it = g_hash_table_lookup (st->email_hash_address, k);
-  }
+  if (name[0] != '\0')
+    {
+      g_autofree char *k = g_ascii_strdown (name, -1);
+      it = g_hash_table_lookup (st->email_hash_name, k);
+      if (it)
+        return it;
+    }
+  if (address[0] != '\0')
+    {
+      g_autofree char *k = g_ascii_strdown (address, -1);
+      it = g_hash_table_lookup (st->email_hash_address, k);
+    }
   return it;
 }
 
@@ -262,28 +281,31 @@ push_email_address (State *st, const char *line, const char *role,
   *had_address = address[0] != '\0';
   if (!*had_address)
     return NULL;
-  if (st->o->email_remove_duplicates) {
-    Item *old = email_inuse (st, name, address);
-    if (old)
-      return old;
-  }
+  if (st->o->email_remove_duplicates)
+    {
+      Item *old = email_inuse (st, name, address);
+      if (old)
+        return old;
+    }
   Item *it = item_new (pcc_email_format (name, address, st->o->email_usename),
                        g_strdup (role), kind);
   g_ptr_array_add (st->email_to, it);
-  if (st->o->email_remove_duplicates) {
-    if (name[0] != '\0') {
-      char *k = g_ascii_strdown (name, -1);
-      if (!g_hash_table_contains (st->email_hash_name, k))
-        g_hash_table_insert (st->email_hash_name, k, it);
+  if (st->o->email_remove_duplicates)
+    {
+      if (name[0] != '\0')
+        {
+          char *k = g_ascii_strdown (name, -1);
+          if (!g_hash_table_contains (st->email_hash_name, k))
+            g_hash_table_insert (st->email_hash_name, k, it);
+          else
+            g_free (k);
+        }
+      char *k = g_ascii_strdown (address, -1);
+      if (!g_hash_table_contains (st->email_hash_address, k))
+        g_hash_table_insert (st->email_hash_address, k, it);
       else
         g_free (k);
     }
-    char *k = g_ascii_strdown (address, -1);
-    if (!g_hash_table_contains (st->email_hash_address, k))
-      g_hash_table_insert (st->email_hash_address, k, it);
-    else
-      g_free (k);
-  }
   return it;
 }
 
@@ -303,111 +325,149 @@ add_categories (State *st, guint tvi, const PccReason *reason)
   PccMaintainers *m = st->m;
   guint start = pcc_maintainers_section_start (m, tvi);
   guint end = pcc_maintainers_section_end (m, tvi);
-  GPtrArray *touched = g_hash_table_lookup (st->sections_added,
-                                            GUINT_TO_POINTER (start));
-  if (touched) {
-    for (guint i = 0; i < touched->len; i++)
-      add_reason (touched->pdata[i], reason);
-    return;
-  }
+  GPtrArray *touched
+      = g_hash_table_lookup (st->sections_added, GUINT_TO_POINTER (start));
+  if (touched)
+    {
+      for (guint i = 0; i < touched->len; i++)
+        add_reason (touched->pdata[i], reason);
+      return;
+    }
   touched = g_ptr_array_new ();
   g_hash_table_insert (st->sections_added, GUINT_TO_POINTER (start), touched);
 
   g_ptr_array_add (st->result->subsystem,
                    g_strdup (pcc_maintainers_entry_value (m, start)));
 
-  for (guint i = start + 1; i < end; i++) {
-    char type = pcc_maintainers_entry_type (m, i);
-    const char *value = pcc_maintainers_entry_value (m, i);
-    Item *it = NULL;
+  for (guint i = start + 1; i < end; i++)
+    {
+      char type = pcc_maintainers_entry_type (m, i);
+      const char *value = pcc_maintainers_entry_value (m, i);
+      Item *it = NULL;
 
-    if (type == 'L') {
-      g_autofree char *sub = subsystem_name (st, i);
-      const char *list_role =
-        strcmp (pcc_maintainers_section_name (m, i), "THE REST") == 0 ? ""
-                                                                      : sub;
-      g_autofree char *role_suffix =
-        list_role[0] ? g_strconcat (":", list_role, NULL) : g_strdup ("");
-      /* ([^\s]+)\s+(.*)$ */
-      g_autofree char *address = NULL;
-      const char *additional = "";
-      const char *sp = value;
-      while (*sp && !strchr (" \t\n\r\f\v", *sp))
-        sp++;
-      const char *rest = sp;
-      while (*rest && strchr (" \t\n\r\f\v", *rest))
-        rest++;
-      if (sp > value && rest > sp) {
-        address = g_strndup (value, sp - value);
-        additional = rest;
-      } else {
-        address = g_strdup (value);
-      }
-      g_autofree char *key = g_ascii_strdown (address, -1);
-      Item *old = g_hash_table_lookup (st->hash_list_to, key);
-      if (strstr (additional, "subscribers-only")) {
-        if (st->o->email_subscriber_list) {
-          if (old == NULL) {
-            it = item_new (g_strdup (address),
-                           g_strconcat ("subscriber list", role_suffix, NULL),
-                           PCC_KIND_SUBSCRIBER_LIST);
-            g_ptr_array_add (st->list_to, it);
-            g_hash_table_insert (st->hash_list_to, g_strdup (key), it);
-          } else {
-            it = old;
-          }
+      if (type == 'L')
+        {
+          g_autofree char *sub = subsystem_name (st, i);
+          const char *list_role
+              = strcmp (pcc_maintainers_section_name (m, i), "THE REST") == 0
+                    ? ""
+                    : sub;
+          g_autofree char *role_suffix
+              = list_role[0] ? g_strconcat (":", list_role, NULL)
+                             : g_strdup ("");
+          /* ([^\s]+)\s+(.*)$ */
+          g_autofree char *address = NULL;
+          const char *additional = "";
+          const char *sp = value;
+          while (*sp && !strchr (" \t\n\r\f\v", *sp))
+            sp++;
+          const char *rest = sp;
+          while (*rest && strchr (" \t\n\r\f\v", *rest))
+            rest++;
+          if (sp > value && rest > sp)
+            {
+              address = g_strndup (value, sp - value);
+              additional = rest;
+            }
+          else
+            {
+              address = g_strdup (value);
+            }
+          g_autofree char *key = g_ascii_strdown (address, -1);
+          Item *old = g_hash_table_lookup (st->hash_list_to, key);
+          if (strstr (additional, "subscribers-only"))
+            {
+              if (st->o->email_subscriber_list)
+                {
+                  if (old == NULL)
+                    {
+                      it = item_new (
+                          g_strdup (address),
+                          g_strconcat ("subscriber list", role_suffix, NULL),
+                          PCC_KIND_SUBSCRIBER_LIST);
+                      g_ptr_array_add (st->list_to, it);
+                      g_hash_table_insert (st->hash_list_to, g_strdup (key),
+                                           it);
+                    }
+                  else
+                    {
+                      it = old;
+                    }
+                }
+            }
+          else if (st->o->email_list)
+            {
+              if (old != NULL)
+                {
+                  it = old;
+                }
+              else if (strstr (additional, "moderated"))
+                {
+                  if (st->o->email_moderated_list)
+                    {
+                      it = item_new (
+                          g_strdup (address),
+                          g_strconcat ("moderated list", role_suffix, NULL),
+                          PCC_KIND_MODERATED_LIST);
+                      g_ptr_array_add (st->list_to, it);
+                      g_hash_table_insert (st->hash_list_to, g_strdup (key),
+                                           it);
+                    }
+                }
+              else
+                {
+                  it = item_new (g_strdup (address),
+                                 g_strconcat ("open list", role_suffix, NULL),
+                                 PCC_KIND_LIST);
+                  g_ptr_array_add (st->list_to, it);
+                  g_hash_table_insert (st->hash_list_to, g_strdup (key), it);
+                }
+            }
+          if (it)
+            g_ptr_array_add (touched, it);
         }
-      } else if (st->o->email_list) {
-        if (old != NULL) {
-          it = old;
-        } else if (strstr (additional, "moderated")) {
-          if (st->o->email_moderated_list) {
-            it = item_new (g_strdup (address),
-                           g_strconcat ("moderated list", role_suffix, NULL),
-                           PCC_KIND_MODERATED_LIST);
-            g_ptr_array_add (st->list_to, it);
-            g_hash_table_insert (st->hash_list_to, g_strdup (key), it);
-          }
-        } else {
-          it = item_new (g_strdup (address),
-                         g_strconcat ("open list", role_suffix, NULL),
-                         PCC_KIND_LIST);
-          g_ptr_array_add (st->list_to, it);
-          g_hash_table_insert (st->hash_list_to, g_strdup (key), it);
+      else if ((type == 'M' && st->o->email_maintainer)
+               || (type == 'R' && st->o->email_reviewer))
+        {
+          g_autofree char *role = NULL;
+          if (type == 'M')
+            {
+              role = g_strdup (maintainer_role (st, i));
+            }
+          else
+            {
+              g_autofree char *sub = subsystem_name (st, i);
+              role = g_strconcat ("reviewer:", sub, NULL);
+            }
+          GPtrArray *addrs = entry_addresses (st, i);
+          for (guint a = 0; a < addrs->len; a++)
+            {
+              gboolean had;
+              it = push_email_address (
+                  st, addrs->pdata[a], role,
+                  type == 'M' ? PCC_KIND_MAINTAINER : PCC_KIND_REVIEWER, &had);
+              if (!had)
+                g_ptr_array_add (
+                    st->result->warnings,
+                    g_strdup_printf ("Invalid MAINTAINERS address: '%s'",
+                                     value));
+              if (it)
+                g_ptr_array_add (touched, it);
+            }
         }
-      }
-      if (it)
-        g_ptr_array_add (touched, it);
-    } else if ((type == 'M' && st->o->email_maintainer)
-               || (type == 'R' && st->o->email_reviewer)) {
-      g_autofree char *role = NULL;
-      if (type == 'M') {
-        role = g_strdup (maintainer_role (st, i));
-      } else {
-        g_autofree char *sub = subsystem_name (st, i);
-        role = g_strconcat ("reviewer:", sub, NULL);
-      }
-      GPtrArray *addrs = entry_addresses (st, i);
-      for (guint a = 0; a < addrs->len; a++) {
-        gboolean had;
-        it = push_email_address (st, addrs->pdata[a], role,
-                                 type == 'M' ? PCC_KIND_MAINTAINER
-                                             : PCC_KIND_REVIEWER, &had);
-        if (!had)
-          g_ptr_array_add (st->result->warnings,
-                           g_strdup_printf ("Invalid MAINTAINERS address: '%s'",
-                                            value));
-        if (it)
-          g_ptr_array_add (touched, it);
-      }
-    } else if (type == 'T') {
-      g_ptr_array_add (st->result->scm, g_strdup (value));
-    } else if (type == 'W') {
-      g_ptr_array_add (st->result->web, g_strdup (value));
-    } else if (type == 'S') {
-      g_ptr_array_add (st->result->status, g_strdup (value));
+      else if (type == 'T')
+        {
+          g_ptr_array_add (st->result->scm, g_strdup (value));
+        }
+      else if (type == 'W')
+        {
+          g_ptr_array_add (st->result->web, g_strdup (value));
+        }
+      else if (type == 'S')
+        {
+          g_ptr_array_add (st->result->status, g_strdup (value));
+        }
     }
-  }
   for (guint i = 0; i < touched->len; i++)
     add_reason (touched->pdata[i], reason);
 }
@@ -426,12 +486,13 @@ restore_pattern (const char *line)
     { "\\.\\*", "*" },
   };
   char *cur = g_strdup (line);
-  for (guint i = 0; i < G_N_ELEMENTS (pats); i++) {
-    g_autoptr (PccRegex) re = pcc_regex_new (pats[i][0], 0, NULL);
-    char *next = pcc_regex_replace (re, cur, pats[i][1], TRUE);
-    g_free (cur);
-    cur = next;
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (pats); i++)
+    {
+      g_autoptr (PccRegex) re = pcc_regex_new (pats[i][0], 0, NULL);
+      char *next = pcc_regex_replace (re, cur, pats[i][1], TRUE);
+      g_free (cur);
+      cur = next;
+    }
   return cur;
 }
 
@@ -444,28 +505,36 @@ print_section (State *st, guint tvi)
   guint end = pcc_maintainers_section_end (m, tvi);
   const char *letters = st->o->letters;
 
-  for (guint i = start; i < end; i++) {
-    char type = pcc_maintainers_entry_type (m, i);
-    const char *value = pcc_maintainers_entry_value (m, i);
-    g_autofree char *line = type ? g_strdup_printf ("%c:%s", type, value)
-                                 : g_strdup (value);
-    if (type == 'F' || type == 'X') {
-      char *r = restore_pattern (line);
-      g_free (line);
-      line = r;
+  for (guint i = start; i < end; i++)
+    {
+      char type = pcc_maintainers_entry_type (m, i);
+      const char *value = pcc_maintainers_entry_value (m, i);
+      g_autofree char *line
+          = type ? g_strdup_printf ("%c:%s", type, value) : g_strdup (value);
+      if (type == 'F' || type == 'X')
+        {
+          char *r = restore_pattern (line);
+          g_free (line);
+          line = r;
+        }
+      if (type)
+        {
+          g_autofree char *tabbed
+              = g_strdup_printf ("%c:\t%s", type, line + 2);
+          if (letters[0] == '\0'
+              || strchr (g_ascii_strdown (letters, -1),
+                         g_ascii_tolower (type)))
+            {
+              g_string_append (out, tabbed);
+              g_string_append_c (out, '\n');
+            }
+        }
+      else
+        {
+          g_string_append (out, line);
+          g_string_append_c (out, '\n');
+        }
     }
-    if (type) {
-      g_autofree char *tabbed = g_strdup_printf ("%c:\t%s", type, line + 2);
-      if (letters[0] == '\0'
-          || strchr (g_ascii_strdown (letters, -1), g_ascii_tolower (type))) {
-        g_string_append (out, tabbed);
-        g_string_append_c (out, '\n');
-      }
-    } else {
-      g_string_append (out, line);
-      g_string_append_c (out, '\n');
-    }
-  }
   g_string_append_c (out, '\n');
 }
 
@@ -474,7 +543,8 @@ print_section (State *st, guint tvi)
 /* One key of the script's %hash: a section, with the depth of its last
  * matching F:/N: entry ($hash{$tvi} is assigned once per match, so the
  * last one wins) and the entries that matched. */
-typedef struct {
+typedef struct
+{
   guint start;
   int depth;
   guint n_tvis;
@@ -497,80 +567,95 @@ file_sections (State *st, const char *file, GError **error)
   PccMaintainers *m = st->m;
   GHashTable *cache = st->engine->match_cache;
   GArray *all = g_hash_table_lookup (cache, file);
-  if (all == NULL) {
-    all = g_array_new (FALSE, FALSE, sizeof (PccMatch));
-    if (!pcc_maintainers_match_file (m, file, all, error)) {
-      g_array_unref (all);
-      return FALSE;
+  if (all == NULL)
+    {
+      all = g_array_new (FALSE, FALSE, sizeof (PccMatch));
+      if (!pcc_maintainers_match_file (m, file, all, error))
+        {
+          g_array_unref (all);
+          return FALSE;
+        }
+      if (g_hash_table_size (cache) >= MATCH_CACHE_MAX)
+        g_hash_table_remove_all (cache);
+      g_hash_table_insert (cache, g_strdup (file), all);
     }
-    if (g_hash_table_size (cache) >= MATCH_CACHE_MAX)
-      g_hash_table_remove_all (cache);
-    g_hash_table_insert (cache, g_strdup (file), all);
-  }
 
   /* %hash, keyed by section, within --pattern-depth. */
   int file_pd = pcc_path_depth (file);
   g_autoptr (GArray) hash = g_array_new (FALSE, FALSE, sizeof (SectionHit));
-  for (guint i = 0; i < all->len; i++) {
-    PccMatch *mt = &g_array_index (all, PccMatch, i);
-    /* --pattern-depth limits F: matches; an N: match always counts */
-    if (pcc_maintainers_entry_type (m, mt->tvi) == 'F'
-        && !(st->o->pattern_depth == 0
-             || (file_pd - mt->depth) < st->o->pattern_depth))
-      continue;
-    guint start = pcc_maintainers_section_start (m, mt->tvi);
-    SectionHit *h = hash->len > 0
-                      ? &g_array_index (hash, SectionHit, hash->len - 1)
-                      : NULL;
-    if (h == NULL || h->start != start) {
-      SectionHit nh = { .start = start };
-      g_array_append_val (hash, nh);
-      h = &g_array_index (hash, SectionHit, hash->len - 1);
+  for (guint i = 0; i < all->len; i++)
+    {
+      PccMatch *mt = &g_array_index (all, PccMatch, i);
+      /* --pattern-depth limits F: matches; an N: match always counts */
+      if (pcc_maintainers_entry_type (m, mt->tvi) == 'F'
+          && !(st->o->pattern_depth == 0
+               || (file_pd - mt->depth) < st->o->pattern_depth))
+        continue;
+      guint start = pcc_maintainers_section_start (m, mt->tvi);
+      SectionHit *h = hash->len > 0
+                          ? &g_array_index (hash, SectionHit, hash->len - 1)
+                          : NULL;
+      if (h == NULL || h->start != start)
+        {
+          SectionHit nh = { .start = start };
+          g_array_append_val (hash, nh);
+          h = &g_array_index (hash, SectionHit, hash->len - 1);
+        }
+      h->depth = mt->depth;
+      if (h->n_tvis < G_N_ELEMENTS (h->tvis))
+        h->tvis[h->n_tvis++] = mt->tvi;
     }
-    h->depth = mt->depth;
-    if (h->n_tvis < G_N_ELEMENTS (h->tvis))
-      h->tvis[h->n_tvis++] = mt->tvi;
-  }
 
-  PccFileRest fr = { .file = file, .decision = PCC_REST_NOT_MATCHED,
+  PccFileRest fr = { .file = file,
+                     .decision = PCC_REST_NOT_MATCHED,
                      .n_matches = hash->len };
   /* THE REST only as a fallback (seed 001). */
   int the_rest = -1;
-  for (guint i = 0; i < hash->len && the_rest < 0; i++) {
-    guint start = g_array_index (hash, SectionHit, i).start;
-    if (strcmp (pcc_maintainers_entry_value (m, start), "THE REST") == 0)
-      the_rest = i;
-  }
-  if (the_rest >= 0) {
-    fr.decision = st->o->rest_rule == PCC_REST_ALWAYS ? PCC_REST_KEPT_ALWAYS
-                                                      : PCC_REST_KEPT_NO_LIST;
-    if (st->o->rest_rule != PCC_REST_ALWAYS) {
-      for (guint i = 0; i < hash->len; i++) {
-        SectionHit *h = &g_array_index (hash, SectionHit, i);
-        if ((int) i != the_rest
-            && pcc_maintainers_section_has_list (
-                 m, h->tvis[0], st->o->rest_rule == PCC_REST_PUBLIC)) {
-          fr.decision = PCC_REST_DROPPED;
-          fr.list_section = h->start;
-          g_array_remove_index (hash, the_rest);
-          break;
-        }
-      }
+  for (guint i = 0; i < hash->len && the_rest < 0; i++)
+    {
+      guint start = g_array_index (hash, SectionHit, i).start;
+      if (strcmp (pcc_maintainers_entry_value (m, start), "THE REST") == 0)
+        the_rest = i;
     }
-  }
+  if (the_rest >= 0)
+    {
+      fr.decision = st->o->rest_rule == PCC_REST_ALWAYS
+                        ? PCC_REST_KEPT_ALWAYS
+                        : PCC_REST_KEPT_NO_LIST;
+      if (st->o->rest_rule != PCC_REST_ALWAYS)
+        {
+          for (guint i = 0; i < hash->len; i++)
+            {
+              SectionHit *h = &g_array_index (hash, SectionHit, i);
+              if ((int) i != the_rest
+                  && pcc_maintainers_section_has_list (
+                      m, h->tvis[0], st->o->rest_rule == PCC_REST_PUBLIC))
+                {
+                  fr.decision = PCC_REST_DROPPED;
+                  fr.list_section = h->start;
+                  g_array_remove_index (hash, the_rest);
+                  break;
+                }
+            }
+        }
+    }
   g_array_append_val (st->result->file_rest, fr);
 
   g_array_sort (hash, compare_hits);
-  for (guint i = 0; i < hash->len; i++) {
-    SectionHit *h = &g_array_index (hash, SectionHit, i);
-    for (guint t = 0; t < h->n_tvis; t++) {
-      PccReason r = { .kind = PCC_REASON_PATTERN, .file = file,
-                      .tvi = h->tvis[t], .section = h->start };
-      add_categories (st, h->tvis[t], &r);
+  for (guint i = 0; i < hash->len; i++)
+    {
+      SectionHit *h = &g_array_index (hash, SectionHit, i);
+      for (guint t = 0; t < h->n_tvis; t++)
+        {
+          PccReason r = { .kind = PCC_REASON_PATTERN,
+                          .file = file,
+                          .tvi = h->tvis[t],
+                          .section = h->start };
+          add_categories (st, h->tvis[t], &r);
+        }
+      if (st->o->sections)
+        print_section (st, h->tvis[0]);
     }
-    if (st->o->sections)
-      print_section (st, h->tvis[0]);
-  }
   return TRUE;
 }
 
@@ -594,17 +679,18 @@ split_name (const char *name)
 {
   GPtrArray *parts = g_ptr_array_new ();
   const char *start = name;
-  for (const unsigned char *p = (const unsigned char *) name;; p++) {
-    gboolean keep = *p != '\0'
-                    && (g_ascii_isalpha (*p) || (*p >= 0x80 && *p <= 0xC3)
-                        || *p == 0xBF || strchr ("',.+-", *p));
-    if (*p != '\0' && keep)
-      continue;
-    g_ptr_array_add (parts, g_strndup (start, (const char *) p - start));
-    if (*p == '\0')
-      break;
-    start = (const char *) p + 1;
-  }
+  for (const unsigned char *p = (const unsigned char *) name;; p++)
+    {
+      gboolean keep = *p != '\0'
+                      && (g_ascii_isalpha (*p) || (*p >= 0x80 && *p <= 0xC3)
+                          || *p == 0xBF || strchr ("',.+-", *p));
+      if (*p != '\0' && keep)
+        continue;
+      g_ptr_array_add (parts, g_strndup (start, (const char *) p - start));
+      if (*p == '\0')
+        break;
+      start = (const char *) p + 1;
+    }
   while (parts->len > 0 && ((char *) parts->pdata[parts->len - 1])[0] == '\0')
     g_free (g_ptr_array_steal_index (parts, parts->len - 1));
   g_ptr_array_add (parts, NULL);
@@ -616,15 +702,17 @@ static char *
 clean_file_email (const char *candidate, gboolean usename)
 {
   g_autoptr (PccRegex) bracket = pcc_regex_new (
-    "[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
-    0, NULL);
-  g_autofree char *email = pcc_regex_replace (bracket, candidate, "<$1>", TRUE);
+      "[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
+      0, NULL);
+  g_autofree char *email
+      = pcc_regex_replace (bracket, candidate, "<$1>", TRUE);
   g_autofree char *name = NULL, *address = NULL;
   pcc_email_parse (email, &name, &address);
-  if (strcmp (name, "\"[,\\.]\"") == 0) {
-    g_free (name);
-    name = g_strdup ("");
-  }
+  if (strcmp (name, "\"[,\\.]\"") == 0)
+    {
+      g_free (name);
+      name = g_strdup ("");
+    }
 
   /* split(/[^A-Za-zÀ-ÿ\'\,\.\+-]/, $name): Perl drops trailing empty
    * fields. */
@@ -632,58 +720,68 @@ clean_file_email (const char *candidate, gboolean usename)
   guint n = g_strv_length (nw);
   while (n > 0 && nw[n - 1][0] == '\0')
     n--;
-  if (n > 2) {
-    const char *first = nw[n - 3], *middle = nw[n - 2], *last = nw[n - 1];
-    gsize fl = strlen (first), ml = strlen (middle);
-    char *nn;
-    if ((fl == 1 && g_ascii_isalpha (first[0]))
-        || (fl == 2 && first[1] == '.') || ml == 1
-        || (ml == 2 && middle[1] == '.'))
-      nn = g_strdup_printf ("%s %s %s", first, middle, last);
-    else
-      nn = g_strdup_printf ("%s %s", middle, last);
-    g_free (name);
-    name = nn;
-  }
+  if (n > 2)
+    {
+      const char *first = nw[n - 3], *middle = nw[n - 2], *last = nw[n - 1];
+      gsize fl = strlen (first), ml = strlen (middle);
+      char *nn;
+      if ((fl == 1 && g_ascii_isalpha (first[0]))
+          || (fl == 2 && first[1] == '.') || ml == 1
+          || (ml == 2 && middle[1] == '.'))
+        nn = g_strdup_printf ("%s %s %s", first, middle, last);
+      else
+        nn = g_strdup_printf ("%s %s", middle, last);
+      g_free (name);
+      name = nn;
+    }
   gsize len = strlen (name);
-  if (len > 0 && (name[len - 1] == ',' || name[len - 1] == '.')) {
-    name[len - 1] = '\0';
-  } else if (len >= 2 && name[len - 1] == '"'
-             && (name[len - 2] == ',' || name[len - 2] == '.')) {
-    name[len - 2] = '"';
-    name[len - 1] = '\0';
-  }
+  if (len > 0 && (name[len - 1] == ',' || name[len - 1] == '.'))
+    {
+      name[len - 1] = '\0';
+    }
+  else if (len >= 2 && name[len - 1] == '"'
+           && (name[len - 2] == ',' || name[len - 2] == '.'))
+    {
+      name[len - 2] = '"';
+      name[len - 1] = '\0';
+    }
   len = strlen (name);
-  if (len > 0 && (name[0] == ',' || name[0] == '.')) {
-    memmove (name, name + 1, len);
-  } else if (len >= 2 && name[0] == '"' && (name[1] == ',' || name[1] == '.')) {
-    memmove (name + 1, name + 2, len - 1);
-  }
+  if (len > 0 && (name[0] == ',' || name[0] == '.'))
+    {
+      memmove (name, name + 1, len);
+    }
+  else if (len >= 2 && name[0] == '"' && (name[1] == ',' || name[1] == '.'))
+    {
+      memmove (name + 1, name + 2, len - 1);
+    }
   return pcc_email_format (name, address, usename);
 }
 
 static void
 maintainers_in_file (State *st, const char *file, GPtrArray *file_emails)
 {
-  if (g_str_has_suffix (file, "MAINTAINERS")) {
-    gsize fl = strlen (file);
-    /* \bMAINTAINERS$: a word boundary before the M */
-    if (fl == 11 || !(g_ascii_isalnum (file[fl - 12]) || file[fl - 12] == '_'))
-      return;
-  }
+  if (g_str_has_suffix (file, "MAINTAINERS"))
+    {
+      gsize fl = strlen (file);
+      /* \bMAINTAINERS$: a word boundary before the M */
+      if (fl == 11
+          || !(g_ascii_isalnum (file[fl - 12]) || file[fl - 12] == '_'))
+        return;
+    }
   if (!(st->o->email_file_emails || g_str_has_suffix (file, ".yaml")))
     return;
   if (!pcc_tree_is_file (st->engine->tree, file))
     return;
   gsize len = 0;
-  g_autofree char *text = pcc_tree_read_file (st->engine->tree, file, &len,
-                                              NULL);
+  g_autofree char *text
+      = pcc_tree_read_file (st->engine->tree, file, &len, NULL);
   if (text == NULL)
     return;
   g_autoptr (PccRegex) re = file_email_regex ();
   gsize pos = 0;
-  while (pos < len) {
-    /* Every match holds an '@', and no part of the expression can step
+  while (pos < len)
+    {
+      /* Every match holds an '@', and no part of the expression can step
      * over one, so the next match uses the next '@' or starts after it.
      * Its earliest start is found by walking back through the
      * expression: local part, [({<]?, \s*, [,]*, \s*, then the name
@@ -691,40 +789,43 @@ maintainers_in_file (State *st, const char *file, GPtrArray *file_emails)
      * the '@' line gives the match the script's global search finds,
      * without trying every byte of the file as a start (quadratic on a
      * long binding). */
-    const char *at = memchr (text + pos, '@', len - pos);
-    if (at == NULL)
-      break;
-    gsize a = at - text, w = a;
-    while (w > pos && (g_ascii_isalnum (text[w - 1])
-                       || strchr ("_.+-", text[w - 1])))
-      w--;
-    if (w > pos && strchr ("({<", text[w - 1]))
-      w--;
-    while (w > pos && g_ascii_isspace (text[w - 1]))
-      w--;
-    while (w > pos && text[w - 1] == ',')
-      w--;
-    while (w > pos && g_ascii_isspace (text[w - 1]))
-      w--;
-    while (w > pos && (g_ascii_isalpha (text[w - 1])
-                       || ((guchar) text[w - 1] >= 0x80
-                           && (guchar) text[w - 1] <= 0xC3)
-                       || (guchar) text[w - 1] == 0xBF
-                       || strchr ("\"' ,.+-", text[w - 1])))
-      w--;
-    const char *nl = memchr (at, '\n', len - a);
-    gsize line_end = nl ? (gsize) (nl - text) : len;
-    if (!pcc_regex_match (re, text, line_end, w)) {
-      pos = a + 1;
-      continue;
+      const char *at = memchr (text + pos, '@', len - pos);
+      if (at == NULL)
+        break;
+      gsize a = at - text, w = a;
+      while (
+          w > pos
+          && (g_ascii_isalnum (text[w - 1]) || strchr ("_.+-", text[w - 1])))
+        w--;
+      if (w > pos && strchr ("({<", text[w - 1]))
+        w--;
+      while (w > pos && g_ascii_isspace (text[w - 1]))
+        w--;
+      while (w > pos && text[w - 1] == ',')
+        w--;
+      while (w > pos && g_ascii_isspace (text[w - 1]))
+        w--;
+      while (
+          w > pos
+          && (g_ascii_isalpha (text[w - 1])
+              || ((guchar) text[w - 1] >= 0x80 && (guchar) text[w - 1] <= 0xC3)
+              || (guchar) text[w - 1] == 0xBF
+              || strchr ("\"' ,.+-", text[w - 1])))
+        w--;
+      const char *nl = memchr (at, '\n', len - a);
+      gsize line_end = nl ? (gsize) (nl - text) : len;
+      if (!pcc_regex_match (re, text, line_end, w))
+        {
+          pos = a + 1;
+          continue;
+        }
+      gsize ms, me;
+      pcc_regex_group_pos (re, 0, &ms, &me);
+      g_autofree char *cand = g_strndup (text + ms, me - ms);
+      g_ptr_array_add (file_emails,
+                       clean_file_email (cand, st->o->email_usename));
+      pos = me > ms ? me : ms + 1;
     }
-    gsize ms, me;
-    pcc_regex_group_pos (re, 0, &ms, &me);
-    g_autofree char *cand = g_strndup (text + ms, me - ms);
-    g_ptr_array_add (file_emails,
-                     clean_file_email (cand, st->o->email_usename));
-    pos = me > ms ? me : ms + 1;
-  }
 }
 
 /* --- deduplication -------------------------------------------------------- */
@@ -754,18 +855,21 @@ deduplicate_email (State *st, GHashTable *by_name, GHashTable *by_address,
     pair = g_hash_table_lookup (by_name, lname);
   if (pair == NULL)
     pair = g_hash_table_lookup (by_address, laddr);
-  if (pair != NULL) {
-    g_free (name);
-    g_free (address);
-    name = g_strdup (pair[0]);
-    address = g_strdup (pair[1]);
-  } else {
-    char **p1 = g_new0 (char *, 3);
-    p1[0] = g_strdup (name);
-    p1[1] = g_strdup (address);
-    g_hash_table_replace (by_name, g_strdup (lname), p1);
-    g_hash_table_replace (by_address, g_strdup (laddr), g_strdupv (p1));
-  }
+  if (pair != NULL)
+    {
+      g_free (name);
+      g_free (address);
+      name = g_strdup (pair[0]);
+      address = g_strdup (pair[1]);
+    }
+  else
+    {
+      char **p1 = g_new0 (char *, 3);
+      p1[0] = g_strdup (name);
+      p1[1] = g_strdup (address);
+      g_hash_table_replace (by_name, g_strdup (lname), p1);
+      g_hash_table_replace (by_address, g_strdup (laddr), g_strdupv (p1));
+    }
   g_autofree char *f2 = pcc_email_format (name, address, TRUE);
   return st->o->email_use_mailmap ? pcc_mailmap_map (mm, f2) : g_strdup (f2);
 }
@@ -776,30 +880,35 @@ add_role (State *st, const char *line, const char *role)
 {
   g_autofree char *name = NULL, *address = NULL;
   pcc_email_parse (line, &name, &address);
-  g_autofree char *email = pcc_email_format (name, address,
-                                             st->o->email_usename);
+  g_autofree char *email
+      = pcc_email_format (name, address, st->o->email_usename);
   g_autoptr (PccRegex) role_re = pcc_regex_new (role, 0, NULL);
 
-  for (guint i = 0; i < st->email_to->len; i++) {
-    Item *it = st->email_to->pdata[i];
-    gboolean same;
-    if (st->o->email_remove_duplicates) {
-      g_autofree char *en = NULL, *ea = NULL;
-      pcc_email_parse (it->formatted, &en, &ea);
-      same = strcmp (name, en) == 0 || strcmp (address, ea) == 0;
-    } else {
-      same = strcmp (email, it->formatted) == 0;
+  for (guint i = 0; i < st->email_to->len; i++)
+    {
+      Item *it = st->email_to->pdata[i];
+      gboolean same;
+      if (st->o->email_remove_duplicates)
+        {
+          g_autofree char *en = NULL, *ea = NULL;
+          pcc_email_parse (it->formatted, &en, &ea);
+          same = strcmp (name, en) == 0 || strcmp (address, ea) == 0;
+        }
+      else
+        {
+          same = strcmp (email, it->formatted) == 0;
+        }
+      if (!same)
+        continue;
+      if (role[0] != '\0' && role_re
+          && pcc_regex_match (role_re, it->role, -1, 0))
+        continue;
+      char *r = it->role[0] == '\0'
+                    ? g_strdup (role)
+                    : g_strdup_printf ("%s,%s", it->role, role);
+      g_free (it->role);
+      it->role = r;
     }
-    if (!same)
-      continue;
-    if (role[0] != '\0' && role_re
-        && pcc_regex_match (role_re, it->role, -1, 0))
-      continue;
-    char *r = it->role[0] == '\0' ? g_strdup (role)
-                                  : g_strdup_printf ("%s,%s", it->role, role);
-    g_free (it->role);
-    it->role = r;
-  }
 }
 
 /* --- the whole computation -------------------------------------------------- */
@@ -851,7 +960,6 @@ result_new (PccEngine *engine, const PccOptions *o)
   return r;
 }
 
-
 void
 pcc_result_free (PccResult *r)
 {
@@ -888,17 +996,16 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   st.o = o;
   st.email_to = g_ptr_array_new_with_free_func ((GDestroyNotify) item_free);
   st.list_to = g_ptr_array_new_with_free_func ((GDestroyNotify) item_free);
-  st.email_hash_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                              NULL);
-  st.email_hash_address = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                 g_free, NULL);
-  st.hash_list_to = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                           NULL);
-  st.sections_added = g_hash_table_new_full (g_direct_hash, g_direct_equal,
-                                             NULL,
-                                             (GDestroyNotify) g_ptr_array_unref);
-  st.section_role = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
-                                           g_free);
+  st.email_hash_name
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  st.email_hash_address
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  st.hash_list_to
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  st.sections_added = g_hash_table_new_full (
+      g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  st.section_role
+      = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   st.result = result_new (engine, o);
   PccResult *res = st.result;
   gboolean ok = TRUE;
@@ -908,101 +1015,123 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   for (guint i = 0; i < files->len; i++)
     g_ptr_array_add (res->files, g_strdup (files->pdata[i]));
 
-  for (guint i = 0; i < res->files->len && ok; i++) {
-    const char *file = res->files->pdata[i];
-    ok = file_sections (&st, file, error);
-    if (ok)
-      maintainers_in_file (&st, file, file_emails);
-  }
-
-  if (ok && o->keywords && keyword_hits->len > 0) {
-    /* sort_and_uniq(@keyword_tvi): sorted by the callers, as strings */
-    for (guint i = 0; i < keyword_hits->len; i++) {
-      guint tvi = g_array_index (keyword_hits, guint, i);
-      if (i > 0 && tvi == g_array_index (keyword_hits, guint, i - 1))
-        continue;
-      PccReason r = { .kind = PCC_REASON_KEYWORD, .file = NULL, .tvi = tvi,
-                      .section = pcc_maintainers_section_start (st.m, tvi),
-                      .lineno = g_array_index (keyword_lines, guint, i) };
-      add_categories (&st, tvi, &r);
+  for (guint i = 0; i < res->files->len && ok; i++)
+    {
+      const char *file = res->files->pdata[i];
+      ok = file_sections (&st, file, error);
+      if (ok)
+        maintainers_in_file (&st, file, file_emails);
     }
-  }
 
-  if (ok) {
-    g_autoptr (GHashTable) by_name = g_hash_table_new_full (
-      g_str_hash, g_str_equal, g_free, free_pair);
-    g_autoptr (GHashTable) by_address = g_hash_table_new_full (
-      g_str_hash, g_str_equal, g_free, free_pair);
-    GPtrArray *lists[] = { st.email_to, st.list_to };
-    for (guint l = 0; l < 2; l++)
-      for (guint i = 0; i < lists[l]->len; i++) {
-        Item *it = lists[l]->pdata[i];
-        char *d = deduplicate_email (&st, by_name, by_address, it->formatted);
-        g_free (it->formatted);
-        it->formatted = d;
-      }
-
-    if (o->email) {
-      g_autofree char *chief = pcc_email_format (
-        "Linus Torvalds", "torvalds@linux-foundation.org", o->email_usename);
-      if (o->email_git_penguin_chiefs) {
-        g_ptr_array_add (st.email_to,
-                         item_new (g_strdup (chief), g_strdup ("chief penguin"),
-                                   PCC_KIND_CHIEF_PENGUIN));
-      } else {
-        g_autoptr (PccRegex) re = pcc_regex_new (chief, 0, NULL);
-        for (guint i = st.email_to->len; re && i > 0; i--) {
-          Item *it = st.email_to->pdata[i - 1];
-          if (pcc_regex_match (re, it->formatted, -1, 0))
-            g_ptr_array_remove_index (st.email_to, i - 1);
+  if (ok && o->keywords && keyword_hits->len > 0)
+    {
+      /* sort_and_uniq(@keyword_tvi): sorted by the callers, as strings */
+      for (guint i = 0; i < keyword_hits->len; i++)
+        {
+          guint tvi = g_array_index (keyword_hits, guint, i);
+          if (i > 0 && tvi == g_array_index (keyword_hits, guint, i - 1))
+            continue;
+          PccReason r = { .kind = PCC_REASON_KEYWORD,
+                          .file = NULL,
+                          .tvi = tvi,
+                          .section = pcc_maintainers_section_start (st.m, tvi),
+                          .lineno = g_array_index (keyword_lines, guint, i) };
+          add_categories (&st, tvi, &r);
         }
-      }
+    }
 
-      /* uniq(@file_emails) */
-      g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint i = 0; i < file_emails->len; i++) {
-        const char *fe = file_emails->pdata[i];
-        if (!g_hash_table_add (seen, (gpointer) fe))
-          continue;
-        g_autofree char *mapped = o->email_use_mailmap
-                                    ? pcc_mailmap_map (engine->mailmap, fe)
-                                    : g_strdup (fe);
-        g_autofree char *name = NULL, *address = NULL;
-        pcc_email_parse (mapped, &name, &address);
-        g_autofree char *tmp = pcc_email_format (name, address,
-                                                 o->email_usename);
-        gboolean had;
-        Item *it = push_email_address (&st, tmp, "", PCC_KIND_FILE_EMAIL, &had);
-        add_role (&st, tmp, "in file");
-        if (it) {
-          PccReason r = { .kind = PCC_REASON_FILE_EMAIL, .tvi = G_MAXUINT,
-                          .section = G_MAXUINT };
-          add_reason (it, &r);
+  if (ok)
+    {
+      g_autoptr (GHashTable) by_name
+          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
+      g_autoptr (GHashTable) by_address
+          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
+      GPtrArray *lists[] = { st.email_to, st.list_to };
+      for (guint l = 0; l < 2; l++)
+        for (guint i = 0; i < lists[l]->len; i++)
+          {
+            Item *it = lists[l]->pdata[i];
+            char *d
+                = deduplicate_email (&st, by_name, by_address, it->formatted);
+            g_free (it->formatted);
+            it->formatted = d;
+          }
+
+      if (o->email)
+        {
+          g_autofree char *chief = pcc_email_format (
+              "Linus Torvalds", "torvalds@linux-foundation.org",
+              o->email_usename);
+          if (o->email_git_penguin_chiefs)
+            {
+              g_ptr_array_add (st.email_to,
+                               item_new (g_strdup (chief),
+                                         g_strdup ("chief penguin"),
+                                         PCC_KIND_CHIEF_PENGUIN));
+            }
+          else
+            {
+              g_autoptr (PccRegex) re = pcc_regex_new (chief, 0, NULL);
+              for (guint i = st.email_to->len; re && i > 0; i--)
+                {
+                  Item *it = st.email_to->pdata[i - 1];
+                  if (pcc_regex_match (re, it->formatted, -1, 0))
+                    g_ptr_array_remove_index (st.email_to, i - 1);
+                }
+            }
+
+          /* uniq(@file_emails) */
+          g_autoptr (GHashTable) seen
+              = g_hash_table_new (g_str_hash, g_str_equal);
+          for (guint i = 0; i < file_emails->len; i++)
+            {
+              const char *fe = file_emails->pdata[i];
+              if (!g_hash_table_add (seen, (gpointer) fe))
+                continue;
+              g_autofree char *mapped
+                  = o->email_use_mailmap
+                        ? pcc_mailmap_map (engine->mailmap, fe)
+                        : g_strdup (fe);
+              g_autofree char *name = NULL, *address = NULL;
+              pcc_email_parse (mapped, &name, &address);
+              g_autofree char *tmp
+                  = pcc_email_format (name, address, o->email_usename);
+              gboolean had;
+              Item *it = push_email_address (&st, tmp, "", PCC_KIND_FILE_EMAIL,
+                                             &had);
+              add_role (&st, tmp, "in file");
+              if (it)
+                {
+                  PccReason r = { .kind = PCC_REASON_FILE_EMAIL,
+                                  .tvi = G_MAXUINT,
+                                  .section = G_MAXUINT };
+                  add_reason (it, &r);
+                }
+            }
         }
-      }
-    }
 
-    /* @to and merge_email() */
-    GPtrArray *to = g_ptr_array_new ();
-    if (o->email)
-      g_ptr_array_extend (to, st.email_to, NULL, NULL);
-    if (o->email_list)
-      g_ptr_array_extend (to, st.list_to, NULL, NULL);
-    g_autoptr (GHashTable) saw = g_hash_table_new (g_str_hash, g_str_equal);
-    for (guint i = 0; i < to->len; i++) {
-      Item *it = to->pdata[i];
-      if (!g_hash_table_add (saw, it->formatted))
-        continue;
-      PccRecipient *rc = g_new0 (PccRecipient, 1);
-      rc->address = g_strdup (it->formatted);
-      pcc_email_parse (it->formatted, &rc->name, &rc->email);
-      rc->role = g_strdup (it->role);
-      rc->kind = it->kind;
-      rc->reasons = g_array_ref (it->reasons);
-      g_ptr_array_add (res->recipients, rc);
+      /* @to and merge_email() */
+      GPtrArray *to = g_ptr_array_new ();
+      if (o->email)
+        g_ptr_array_extend (to, st.email_to, NULL, NULL);
+      if (o->email_list)
+        g_ptr_array_extend (to, st.list_to, NULL, NULL);
+      g_autoptr (GHashTable) saw = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint i = 0; i < to->len; i++)
+        {
+          Item *it = to->pdata[i];
+          if (!g_hash_table_add (saw, it->formatted))
+            continue;
+          PccRecipient *rc = g_new0 (PccRecipient, 1);
+          rc->address = g_strdup (it->formatted);
+          pcc_email_parse (it->formatted, &rc->name, &rc->email);
+          rc->role = g_strdup (it->role);
+          rc->kind = it->kind;
+          rc->reasons = g_array_ref (it->reasons);
+          g_ptr_array_add (res->recipients, rc);
+        }
+      g_ptr_array_unref (to);
     }
-    g_ptr_array_unref (to);
-  }
 
   g_ptr_array_unref (st.email_to);
   g_ptr_array_unref (st.list_to);
@@ -1011,22 +1140,24 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   g_hash_table_unref (st.hash_list_to);
   g_hash_table_unref (st.sections_added);
   g_hash_table_unref (st.section_role);
-  if (!ok) {
-    pcc_result_free (res);
-    return NULL;
-  }
+  if (!ok)
+    {
+      pcc_result_free (res);
+      return NULL;
+    }
   return res;
 }
 
 static gboolean
 check_unsupported (const PccOptions *o, GError **error)
 {
-  if (o->email_git || o->email_git_blame) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
-                 "--git and --git-blame need git history, which patchcc "
-                 "does not read; run scripts/get_maintainer.pl for them");
-    return FALSE;
-  }
+  if (o->email_git || o->email_git_blame)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
+                   "--git and --git-blame need git history, which patchcc "
+                   "does not read; run scripts/get_maintainer.pl for them");
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -1059,15 +1190,17 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
   guint hash = 5381;
   for (gsize i = 0; i < tlen; i++)
     hash = hash * 33 + (guchar) text[i];
-  for (guint c = 0; c < KW_CACHE_SIZE; c++) {
-    KwCache *kc = &engine->kw_cache[c];
-    if (kc->hits && kc->len == tlen && kc->hash == hash
-        && memcmp (kc->text, text, tlen) == 0) {
-      g_array_append_vals (hits, kc->hits->data, kc->hits->len);
-      g_array_append_vals (hit_lines, kc->lines->data, kc->lines->len);
-      return TRUE;
+  for (guint c = 0; c < KW_CACHE_SIZE; c++)
+    {
+      KwCache *kc = &engine->kw_cache[c];
+      if (kc->hits && kc->len == tlen && kc->hash == hash
+          && memcmp (kc->text, text, tlen) == 0)
+        {
+          g_array_append_vals (hits, kc->hits->data, kc->hits->len);
+          g_array_append_vals (hit_lines, kc->lines->data, kc->lines->len);
+          return TRUE;
+        }
     }
-  }
 
   const GArray *kl = pcc_patch_get_keyword_lines (patch);
   g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1075,15 +1208,16 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
   g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
   if (!pcc_maintainers_keywords_in_text (engine->m, text, tlen, cand, error))
     return FALSE;
-  for (guint i = 0; i < kl->len && cand->len > 0; i++) {
-    const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
-    guint before = mine->len;
-    if (!pcc_maintainers_match_keywords (engine->m, text + l->offset, l->len,
-                                         l->in_diff, cand, mine, error))
-      return FALSE;
-    for (guint h = before; h < mine->len; h++)
-      g_array_append_val (lines, l->lineno);
-  }
+  for (guint i = 0; i < kl->len && cand->len > 0; i++)
+    {
+      const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
+      guint before = mine->len;
+      if (!pcc_maintainers_match_keywords (engine->m, text + l->offset, l->len,
+                                           l->in_diff, cand, mine, error))
+        return FALSE;
+      for (guint h = before; h < mine->len; h++)
+        g_array_append_val (lines, l->lineno);
+    }
   g_array_append_vals (hits, mine->data, mine->len);
   g_array_append_vals (hit_lines, lines->data, lines->len);
 
@@ -1110,17 +1244,18 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
   g_autoptr (GArray) hit_lines = g_array_new (FALSE, FALSE, sizeof (guint));
   gboolean have_fixes = FALSE;
 
-  for (guint p = 0; p < n_patches; p++) {
-    const GPtrArray *gm = pcc_patch_get_gm_files (patches[p]);
-    for (guint i = 0; i < gm->len; i++)
-      if (!(o->skip_dev_null && strcmp (gm->pdata[i], "dev/null") == 0))
-        g_ptr_array_add (files, gm->pdata[i]);
-    have_fixes = have_fixes || pcc_patch_get_fixes (patches[p])->len > 0;
-    if (!o->keywords)
-      continue;
-    if (!patch_keywords (engine, patches[p], hits, hit_lines, error))
-      return NULL;
-  }
+  for (guint p = 0; p < n_patches; p++)
+    {
+      const GPtrArray *gm = pcc_patch_get_gm_files (patches[p]);
+      for (guint i = 0; i < gm->len; i++)
+        if (!(o->skip_dev_null && strcmp (gm->pdata[i], "dev/null") == 0))
+          g_ptr_array_add (files, gm->pdata[i]);
+      have_fixes = have_fixes || pcc_patch_get_fixes (patches[p])->len > 0;
+      if (!o->keywords)
+        continue;
+      if (!patch_keywords (engine, patches[p], hits, hit_lines, error))
+        return NULL;
+    }
   /* sort_and_uniq(@files) over every patch of the command line */
   g_ptr_array_sort (files, compare_strings);
   guint w = 0;
@@ -1131,17 +1266,19 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
 
   /* Keep each hit's line with it through the string sort. */
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-  for (guint i = 0; i < hits->len; i++) {
-    guint pair[2] = { g_array_index (hits, guint, i),
-                      g_array_index (hit_lines, guint, i) };
-    g_array_append_val (pairs, pair);
-  }
+  for (guint i = 0; i < hits->len; i++)
+    {
+      guint pair[2] = { g_array_index (hits, guint, i),
+                        g_array_index (hit_lines, guint, i) };
+      g_array_append_val (pairs, pair);
+    }
   g_array_sort (pairs, compare_tvi_as_strings);
-  for (guint i = 0; i < pairs->len; i++) {
-    guint *pair = &g_array_index (pairs, guint, i * 2);
-    g_array_index (hits, guint, i) = pair[0];
-    g_array_index (hit_lines, guint, i) = pair[1];
-  }
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      guint *pair = &g_array_index (pairs, guint, i * 2);
+      g_array_index (hits, guint, i) = pair[0];
+      g_array_index (hit_lines, guint, i) = pair[1];
+    }
 
   PccResult *res = compute (engine, o, files, hits, hit_lines, error);
   if (res)
@@ -1161,46 +1298,56 @@ pcc_engine_compute_files (PccEngine *engine, const PccOptions *o,
   g_autoptr (GArray) hit_lines = g_array_new (FALSE, FALSE, sizeof (guint));
   const char *top = pcc_tree_get_path (engine->tree);
 
-  for (guint i = 0; i < n_paths; i++) {
-    char *f = g_strdup (paths[i]);
-    /* canonpath(): squeeze "//" and "/./", drop a trailing "/" */
-    while (strstr (f, "//")) {
-      char *d = strstr (f, "//");
-      memmove (d, d + 1, strlen (d));
+  for (guint i = 0; i < n_paths; i++)
+    {
+      char *f = g_strdup (paths[i]);
+      /* canonpath(): squeeze "//" and "/./", drop a trailing "/" */
+      while (strstr (f, "//"))
+        {
+          char *d = strstr (f, "//");
+          memmove (d, d + 1, strlen (d));
+        }
+      while (strstr (f, "/./"))
+        {
+          char *d = strstr (f, "/./");
+          memmove (d, d + 2, strlen (d + 1));
+        }
+      while (g_str_has_prefix (f, "./") && f[2] != '\0')
+        memmove (f, f + 2, strlen (f + 1));
+      gsize fl = strlen (f);
+      if (fl > 1 && f[fl - 1] == '/')
+        f[fl - 1] = '\0';
+      if (top && g_str_has_prefix (f, top) && f[strlen (top)] == '/')
+        memmove (f, f + strlen (top) + 1, strlen (f + strlen (top) + 1) + 1);
+      if (pcc_tree_is_dir (engine->tree, f))
+        {
+          char *s = g_strconcat (f, "/", NULL);
+          g_free (f);
+          f = s;
+        }
+      else if (!pcc_tree_is_file (engine->tree, f))
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "file '%s' not found",
+                       f);
+          g_free (f);
+          return NULL;
+        }
+      g_ptr_array_add (files, f);
+      if (strcmp (f, "MAINTAINERS") != 0 && o->keywords
+          && pcc_tree_is_file (engine->tree, f))
+        {
+          gsize len = 0;
+          g_autofree char *text
+              = pcc_tree_read_file (engine->tree, f, &len, NULL);
+          guint before = hits->len;
+          if (text
+              && !pcc_maintainers_match_keywords (engine->m, text, len, FALSE,
+                                                  NULL, hits, error))
+            return NULL;
+          for (guint h = before; h < hits->len; h++)
+            g_array_append_val (hit_lines, (guint){ 0 });
+        }
     }
-    while (strstr (f, "/./")) {
-      char *d = strstr (f, "/./");
-      memmove (d, d + 2, strlen (d + 1));
-    }
-    while (g_str_has_prefix (f, "./") && f[2] != '\0')
-      memmove (f, f + 2, strlen (f + 1));
-    gsize fl = strlen (f);
-    if (fl > 1 && f[fl - 1] == '/')
-      f[fl - 1] = '\0';
-    if (top && g_str_has_prefix (f, top) && f[strlen (top)] == '/')
-      memmove (f, f + strlen (top) + 1, strlen (f + strlen (top) + 1) + 1);
-    if (pcc_tree_is_dir (engine->tree, f)) {
-      char *s = g_strconcat (f, "/", NULL);
-      g_free (f);
-      f = s;
-    } else if (!pcc_tree_is_file (engine->tree, f)) {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "file '%s' not found", f);
-      g_free (f);
-      return NULL;
-    }
-    g_ptr_array_add (files, f);
-    if (strcmp (f, "MAINTAINERS") != 0 && o->keywords
-        && pcc_tree_is_file (engine->tree, f)) {
-      gsize len = 0;
-      g_autofree char *text = pcc_tree_read_file (engine->tree, f, &len, NULL);
-      guint before = hits->len;
-      if (text && !pcc_maintainers_match_keywords (engine->m, text, len, FALSE,
-                                                   NULL, hits, error))
-        return NULL;
-      for (guint h = before; h < hits->len; h++)
-        g_array_append_val (hit_lines, (guint) { 0 });
-    }
-  }
   g_array_sort (hits, compare_tvi_as_strings);
   return compute (engine, o, files, hits, hit_lines, error);
 }
@@ -1240,19 +1387,24 @@ pcc_result_get_warnings (const PccResult *r)
 static void
 output (GString *out, const PccOptions *o, GPtrArray *lines)
 {
-  if (o->output_multiline) {
-    for (guint i = 0; i < lines->len; i++) {
-      g_string_append (out, lines->pdata[i]);
+  if (o->output_multiline)
+    {
+      for (guint i = 0; i < lines->len; i++)
+        {
+          g_string_append (out, lines->pdata[i]);
+          g_string_append_c (out, '\n');
+        }
+    }
+  else
+    {
+      for (guint i = 0; i < lines->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, o->output_separator);
+          g_string_append (out, lines->pdata[i]);
+        }
       g_string_append_c (out, '\n');
     }
-  } else {
-    for (guint i = 0; i < lines->len; i++) {
-      if (i > 0)
-        g_string_append (out, o->output_separator);
-      g_string_append (out, lines->pdata[i]);
-    }
-    g_string_append_c (out, '\n');
-  }
 }
 
 static GPtrArray *
@@ -1272,28 +1424,34 @@ pcc_result_format (const PccResult *r)
   const PccOptions *o = &r->opts;
   GString *out = g_string_new (r->sections_out->str);
 
-  if (r->recipients->len > 0) {
-    g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-    for (guint i = 0; i < r->recipients->len; i++) {
-      PccRecipient *rc = r->recipients->pdata[i];
-      g_ptr_array_add (lines, o->output_roles
-                                ? g_strdup_printf ("%s (%s)", rc->address,
-                                                   rc->role)
-                                : g_strdup (rc->address));
+  if (r->recipients->len > 0)
+    {
+      g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < r->recipients->len; i++)
+        {
+          PccRecipient *rc = r->recipients->pdata[i];
+          g_ptr_array_add (lines, o->output_roles ? g_strdup_printf (
+                                      "%s (%s)", rc->address, rc->role)
+                                                  : g_strdup (rc->address));
+        }
+      output (out, o, lines);
     }
-    output (out, o, lines);
-  }
-  struct { gboolean on; GPtrArray *list; } extra[] = {
+  struct
+  {
+    gboolean on;
+    GPtrArray *list;
+  } extra[] = {
     { o->scm, r->scm },
     { o->status, r->status },
     { o->subsystem, r->subsystem },
     { o->web, r->web },
   };
   for (guint i = 0; i < G_N_ELEMENTS (extra); i++)
-    if (extra[i].on) {
-      g_autoptr (GPtrArray) u = uniq (extra[i].list);
-      output (out, o, u);
-    }
+    if (extra[i].on)
+      {
+        g_autoptr (GPtrArray) u = uniq (extra[i].list);
+        output (out, o, u);
+      }
   return g_string_free (out, FALSE);
 }
 
@@ -1311,29 +1469,29 @@ pcc_result_describe_reason (const PccResult *r, const PccRecipient *rc)
 {
   PccMaintainers *m = r->engine->m;
   if (rc->reasons->len == 0)
-    return g_strdup (rc->kind == PCC_KIND_CHIEF_PENGUIN
-                       ? "--git-chief-penguins"
-                       : "");
+    return g_strdup (
+        rc->kind == PCC_KIND_CHIEF_PENGUIN ? "--git-chief-penguins" : "");
   const PccReason *re = &g_array_index (rc->reasons, PccReason, 0);
-  g_autofree char *more = rc->reasons->len > 1
-                            ? g_strdup_printf (" (+%u more)",
-                                               rc->reasons->len - 1)
-                            : g_strdup ("");
-  switch (re->kind) {
-  case PCC_REASON_PATTERN:
-    return g_strdup_printf ("%s \u2192 %s \u2192 %s%s", re->file,
-                            pcc_maintainers_entry_line (m, re->tvi),
-                            pcc_maintainers_entry_value (m, re->section),
-                            more);
-  case PCC_REASON_KEYWORD:
-    return g_strdup_printf ("patch line %u \u2192 %s \u2192 %s%s", re->lineno,
-                            pcc_maintainers_entry_line (m, re->tvi),
-                            pcc_maintainers_entry_value (m, re->section),
-                            more);
-  case PCC_REASON_FILE_EMAIL:
-  default:
-    return g_strdup_printf ("written in a file of the patch%s", more);
-  }
+  g_autofree char *more
+      = rc->reasons->len > 1
+            ? g_strdup_printf (" (+%u more)", rc->reasons->len - 1)
+            : g_strdup ("");
+  switch (re->kind)
+    {
+      case PCC_REASON_PATTERN:
+        return g_strdup_printf ("%s \u2192 %s \u2192 %s%s", re->file,
+                                pcc_maintainers_entry_line (m, re->tvi),
+                                pcc_maintainers_entry_value (m, re->section),
+                                more);
+      case PCC_REASON_KEYWORD:
+        return g_strdup_printf (
+            "patch line %u \u2192 %s \u2192 %s%s", re->lineno,
+            pcc_maintainers_entry_line (m, re->tvi),
+            pcc_maintainers_entry_value (m, re->section), more);
+      case PCC_REASON_FILE_EMAIL:
+      default:
+        return g_strdup_printf ("written in a file of the patch%s", more);
+    }
 }
 
 char *
@@ -1342,75 +1500,83 @@ pcc_result_explain (const PccResult *r)
   PccMaintainers *m = r->engine->m;
   GString *out = g_string_new (NULL);
 
-  for (guint i = 0; i < r->recipients->len; i++) {
-    PccRecipient *rc = r->recipients->pdata[i];
-    g_string_append_printf (out, "%s (%s)\n", rc->address, rc->role);
-    for (guint j = 0; j < rc->reasons->len; j++) {
-      const PccReason *re = &g_array_index (rc->reasons, PccReason, j);
-      g_autofree char *where = re->tvi != G_MAXUINT ? cite (m, re->tvi) : NULL;
-      const char *section = re->section != G_MAXUINT
-                              ? pcc_maintainers_entry_value (m, re->section)
-                              : "";
-      switch (re->kind) {
-      case PCC_REASON_PATTERN:
-        g_string_append_printf (out, "    %s: matches \"%s\" (%s) of %s\n",
-                                re->file,
-                                pcc_maintainers_entry_line (m, re->tvi), where,
-                                section);
-        break;
-      case PCC_REASON_KEYWORD:
-        g_string_append_printf (out,
-                                "    patch line %u: keyword \"%s\" (%s) of %s\n",
-                                re->lineno,
-                                pcc_maintainers_entry_line (m, re->tvi), where,
-                                section);
-        break;
-      case PCC_REASON_FILE_EMAIL:
-        g_string_append (out, "    the address is written in a file of the "
-                              "patch (a .yaml binding)\n");
-        break;
-      }
+  for (guint i = 0; i < r->recipients->len; i++)
+    {
+      PccRecipient *rc = r->recipients->pdata[i];
+      g_string_append_printf (out, "%s (%s)\n", rc->address, rc->role);
+      for (guint j = 0; j < rc->reasons->len; j++)
+        {
+          const PccReason *re = &g_array_index (rc->reasons, PccReason, j);
+          g_autofree char *where
+              = re->tvi != G_MAXUINT ? cite (m, re->tvi) : NULL;
+          const char *section
+              = re->section != G_MAXUINT
+                    ? pcc_maintainers_entry_value (m, re->section)
+                    : "";
+          switch (re->kind)
+            {
+              case PCC_REASON_PATTERN:
+                g_string_append_printf (
+                    out, "    %s: matches \"%s\" (%s) of %s\n", re->file,
+                    pcc_maintainers_entry_line (m, re->tvi), where, section);
+                break;
+              case PCC_REASON_KEYWORD:
+                g_string_append_printf (
+                    out, "    patch line %u: keyword \"%s\" (%s) of %s\n",
+                    re->lineno, pcc_maintainers_entry_line (m, re->tvi), where,
+                    section);
+                break;
+              case PCC_REASON_FILE_EMAIL:
+                g_string_append (out,
+                                 "    the address is written in a file of the "
+                                 "patch (a .yaml binding)\n");
+                break;
+            }
+        }
     }
-  }
 
   gboolean any_rest = FALSE;
-  for (guint i = 0; i < r->file_rest->len; i++) {
-    const PccFileRest *fr = &g_array_index (r->file_rest, PccFileRest, i);
-    if (fr->decision == PCC_REST_NOT_MATCHED)
-      continue;
-    if (!any_rest)
-      g_string_append (out, "\nTHE REST (linux-kernel@vger.kernel.org):\n");
-    any_rest = TRUE;
-    switch (fr->decision) {
-    case PCC_REST_DROPPED: {
-      g_autofree char *where = cite (m, fr->list_section);
-      g_string_append_printf (out,
-                              "    %s: dropped: %s (%s) has a mailing list\n",
-                              fr->file,
-                              pcc_maintainers_entry_value (m, fr->list_section),
-                              where);
-      break;
+  for (guint i = 0; i < r->file_rest->len; i++)
+    {
+      const PccFileRest *fr = &g_array_index (r->file_rest, PccFileRest, i);
+      if (fr->decision == PCC_REST_NOT_MATCHED)
+        continue;
+      if (!any_rest)
+        g_string_append (out, "\nTHE REST (linux-kernel@vger.kernel.org):\n");
+      any_rest = TRUE;
+      switch (fr->decision)
+        {
+          case PCC_REST_DROPPED:
+            {
+              g_autofree char *where = cite (m, fr->list_section);
+              g_string_append_printf (
+                  out, "    %s: dropped: %s (%s) has a mailing list\n",
+                  fr->file, pcc_maintainers_entry_value (m, fr->list_section),
+                  where);
+              break;
+            }
+          case PCC_REST_KEPT_NO_LIST:
+            if (strcmp (fr->file, "dev/null") == 0)
+              g_string_append (out,
+                               "    dev/null: kept: the script reads "
+                               "\"--- /dev/null\" of a new or deleted file as "
+                               "the file dev/null, which only THE REST "
+                               "matches (--skip-dev-null ignores it)\n");
+            else
+              g_string_append_printf (
+                  out,
+                  "    %s: kept: no other section matching "
+                  "it has a %slist\n",
+                  fr->file,
+                  r->opts.rest_rule == PCC_REST_PUBLIC ? "public " : "");
+            break;
+          case PCC_REST_KEPT_ALWAYS:
+            g_string_append_printf (out, "    %s: kept: --rest-rule=always\n",
+                                    fr->file);
+            break;
+          default:
+            break;
+        }
     }
-    case PCC_REST_KEPT_NO_LIST:
-      if (strcmp (fr->file, "dev/null") == 0)
-        g_string_append (out, "    dev/null: kept: the script reads "
-                              "\"--- /dev/null\" of a new or deleted file as "
-                              "the file dev/null, which only THE REST "
-                              "matches (--skip-dev-null ignores it)\n");
-      else
-        g_string_append_printf (out,
-                                "    %s: kept: no other section matching "
-                                "it has a %slist\n", fr->file,
-                                r->opts.rest_rule == PCC_REST_PUBLIC
-                                  ? "public " : "");
-      break;
-    case PCC_REST_KEPT_ALWAYS:
-      g_string_append_printf (out, "    %s: kept: --rest-rule=always\n",
-                              fr->file);
-      break;
-    default:
-      break;
-    }
-  }
   return g_string_free (out, FALSE);
 }

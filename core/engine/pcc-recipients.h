@@ -33,51 +33,57 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
+typedef enum
+{
   PCC_KIND_MAINTAINER,      /* M: */
   PCC_KIND_REVIEWER,        /* R: */
   PCC_KIND_LIST,            /* L: open list */
   PCC_KIND_MODERATED_LIST,  /* L: ... (moderated for non-subscribers) */
   PCC_KIND_SUBSCRIBER_LIST, /* L: ... (subscribers-only) */
-  PCC_KIND_FILE_EMAIL,      /* found in a .yaml binding or with --file-emails */
-  PCC_KIND_CHIEF_PENGUIN,   /* --git-chief-penguins */
+  PCC_KIND_FILE_EMAIL,    /* found in a .yaml binding or with --file-emails */
+  PCC_KIND_CHIEF_PENGUIN, /* --git-chief-penguins */
 } PccRecipientKind;
 
-typedef enum {
-  PCC_REASON_PATTERN,       /* an F: or N: entry matched a file */
-  PCC_REASON_KEYWORD,       /* a K: entry matched a line of the patch */
-  PCC_REASON_FILE_EMAIL,    /* the address is written in the file */
+typedef enum
+{
+  PCC_REASON_PATTERN,    /* an F: or N: entry matched a file */
+  PCC_REASON_KEYWORD,    /* a K: entry matched a line of the patch */
+  PCC_REASON_FILE_EMAIL, /* the address is written in the file */
 } PccReasonKind;
 
-typedef struct {
+typedef struct
+{
   PccReasonKind kind;
-  const char *file;         /* the file of the patch (NULL for keywords) */
-  guint tvi;                /* the F:/N:/K: entry */
-  guint section;            /* the section's name entry */
-  guint lineno;             /* keyword: line of the patch that matched */
+  const char *file; /* the file of the patch (NULL for keywords) */
+  guint tvi;        /* the F:/N:/K: entry */
+  guint section;    /* the section's name entry */
+  guint lineno;     /* keyword: line of the patch that matched */
 } PccReason;
 
-typedef struct {
-  char *address;            /* as printed: "Name <addr>" or "list@host" */
-  char *name;               /* "" when none; quoted as the script quotes */
-  char *email;              /* the bare address */
-  char *role;               /* the role text the script prints */
+typedef struct
+{
+  char *address; /* as printed: "Name <addr>" or "list@host" */
+  char *name;    /* "" when none; quoted as the script quotes */
+  char *email;   /* the bare address */
+  char *role;    /* the role text the script prints */
   PccRecipientKind kind;
-  GArray *reasons;          /* PccReason */
+  GArray *reasons; /* PccReason */
 } PccRecipient;
 
-typedef enum {
-  PCC_REST_NOT_MATCHED,     /* THE REST did not match this file */
-  PCC_REST_KEPT_NO_LIST,    /* kept: no other matched section has a list */
-  PCC_REST_KEPT_ALWAYS,     /* kept: PCC_REST_ALWAYS */
-  PCC_REST_DROPPED,         /* dropped: @list_section has a list */
+typedef enum
+{
+  PCC_REST_NOT_MATCHED,  /* THE REST did not match this file */
+  PCC_REST_KEPT_NO_LIST, /* kept: no other matched section has a list */
+  PCC_REST_KEPT_ALWAYS,  /* kept: PCC_REST_ALWAYS */
+  PCC_REST_DROPPED,      /* dropped: @list_section has a list */
 } PccRestDecision;
 
-typedef struct {
+typedef struct
+{
   const char *file;
   PccRestDecision decision;
-  guint list_section;       /* for PCC_REST_DROPPED: one section with a list */
-  guint n_matches;          /* sections matched (before the rule) */
+  guint list_section; /* for PCC_REST_DROPPED: one section with a list */
+  guint n_matches;    /* sections matched (before the rule) */
 } PccFileRest;
 
 typedef struct _PccResult PccResult;
@@ -100,8 +106,7 @@ PccResult *pcc_engine_compute (PccEngine *engine, const PccOptions *opts,
                                GError **error);
 /* Compute for files named directly (the script's -f mode); @paths are
  * relative to the top of the tree. */
-PccResult *pcc_engine_compute_files (PccEngine *engine,
-                                     const PccOptions *opts,
+PccResult *pcc_engine_compute_files (PccEngine *engine, const PccOptions *opts,
                                      const char *const *paths, guint n_paths,
                                      GError **error);
 
@@ -113,8 +118,7 @@ const PccRecipient *pcc_result_get_recipient (const PccResult *result,
                                               guint i);
 /* The files considered, and what THE REST rule did for each. */
 guint pcc_result_get_n_files (const PccResult *result);
-const PccFileRest *pcc_result_get_file_rest (const PccResult *result,
-                                             guint i);
+const PccFileRest *pcc_result_get_file_rest (const PccResult *result, guint i);
 
 /* Exactly the script's standard output for these options. */
 char *pcc_result_format (const PccResult *result);

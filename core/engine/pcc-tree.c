@@ -9,8 +9,9 @@
 #include <git2.h>
 #include <glib/gstdio.h>
 
-struct _PccTree {
-  char *path;           /* work tree directory, or NULL */
+struct _PccTree
+{
+  char *path; /* work tree directory, or NULL */
   char *description;
   git_repository *repo; /* git tree: repository and root tree */
   git_tree *root;
@@ -28,22 +29,23 @@ static void
 libgit2_init_once (void)
 {
   static gsize once = 0;
-  if (g_once_init_enter (&once)) {
-    git_libgit2_init ();
-    g_once_init_leave (&once, 1);
-  }
+  if (g_once_init_enter (&once))
+    {
+      git_libgit2_init ();
+      g_once_init_leave (&once, 1);
+    }
 }
 
 PccTree *
 pcc_tree_open_dir (const char *path, GError **error)
 {
   struct stat st;
-  if (stat (path, &st) != 0 || !S_ISDIR (st.st_mode)) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
-                 "%s: not a directory (%s)", path,
-                 errno ? g_strerror (errno) : "not a directory");
-    return NULL;
-  }
+  if (stat (path, &st) != 0 || !S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "%s: not a directory (%s)",
+                   path, errno ? g_strerror (errno) : "not a directory");
+      return NULL;
+    }
   PccTree *tree = g_new0 (PccTree, 1);
   tree->path = g_strdup (path);
   tree->description = g_strdup (path);
@@ -58,21 +60,23 @@ pcc_tree_open_git (const char *repo_path, const char *rev, GError **error)
   git_tree *root = NULL;
 
   libgit2_init_once ();
-  if (git_repository_open_ext (&repo, repo_path, 0, NULL) != 0) {
-    g_autofree char *what = g_strdup_printf ("%s: cannot open git repository",
-                                             repo_path);
-    set_git_error (error, what);
-    return NULL;
-  }
+  if (git_repository_open_ext (&repo, repo_path, 0, NULL) != 0)
+    {
+      g_autofree char *what
+          = g_strdup_printf ("%s: cannot open git repository", repo_path);
+      set_git_error (error, what);
+      return NULL;
+    }
   if (git_revparse_single (&obj, repo, rev) != 0
-      || git_object_peel ((git_object **) &root, obj, GIT_OBJECT_TREE) != 0) {
-    g_autofree char *what =
-      g_strdup_printf ("%s: revision '%s' not found", repo_path, rev);
-    set_git_error (error, what);
-    git_object_free (obj);
-    git_repository_free (repo);
-    return NULL;
-  }
+      || git_object_peel ((git_object **) &root, obj, GIT_OBJECT_TREE) != 0)
+    {
+      g_autofree char *what
+          = g_strdup_printf ("%s: revision '%s' not found", repo_path, rev);
+      set_git_error (error, what);
+      git_object_free (obj);
+      git_repository_free (repo);
+      return NULL;
+    }
 
   PccTree *tree = g_new0 (PccTree, 1);
   tree->repo = repo;
@@ -124,22 +128,25 @@ git_lookup (const PccTree *tree, const char *relpath, git_tree_entry **out)
 {
   g_auto (GStrv) parts = g_strsplit (relpath, "/", -1);
   GString *clean = g_string_new (NULL);
-  for (char **p = parts; *p; p++) {
-    if (**p == '\0' || strcmp (*p, ".") == 0)
-      continue;
-    if (strcmp (*p, "..") == 0) {
-      g_string_free (clean, TRUE);
-      return FALSE;
+  for (char **p = parts; *p; p++)
+    {
+      if (**p == '\0' || strcmp (*p, ".") == 0)
+        continue;
+      if (strcmp (*p, "..") == 0)
+        {
+          g_string_free (clean, TRUE);
+          return FALSE;
+        }
+      if (clean->len)
+        g_string_append_c (clean, '/');
+      g_string_append (clean, *p);
     }
-    if (clean->len)
-      g_string_append_c (clean, '/');
-    g_string_append (clean, *p);
-  }
-  if (clean->len == 0) {
-    g_string_free (clean, TRUE);
-    *out = NULL;
-    return TRUE; /* the root itself */
-  }
+  if (clean->len == 0)
+    {
+      g_string_free (clean, TRUE);
+      *out = NULL;
+      return TRUE; /* the root itself */
+    }
   int rc = git_tree_entry_bypath (out, tree->root, clean->str);
   g_string_free (clean, TRUE);
   return rc == 0;
@@ -149,30 +156,33 @@ char *
 pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
                     GError **error)
 {
-  if (tree->path != NULL || g_path_is_absolute (relpath)) {
-    g_autofree char *p = tree->path ? disk_path (tree, relpath)
-                                    : g_strdup (relpath);
-    char *contents = NULL;
-    if (!g_file_get_contents (p, &contents, len, error))
-      return NULL;
-    return contents;
-  }
+  if (tree->path != NULL || g_path_is_absolute (relpath))
+    {
+      g_autofree char *p
+          = tree->path ? disk_path (tree, relpath) : g_strdup (relpath);
+      char *contents = NULL;
+      if (!g_file_get_contents (p, &contents, len, error))
+        return NULL;
+      return contents;
+    }
 
   git_tree_entry *entry = NULL;
   if (!git_lookup (tree, relpath, &entry) || entry == NULL
-      || git_tree_entry_type (entry) != GIT_OBJECT_BLOB) {
-    git_tree_entry_free (entry);
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                 "%s: no file %s in this revision", tree->description,
-                 relpath);
-    return NULL;
-  }
+      || git_tree_entry_type (entry) != GIT_OBJECT_BLOB)
+    {
+      git_tree_entry_free (entry);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                   "%s: no file %s in this revision", tree->description,
+                   relpath);
+      return NULL;
+    }
   git_blob *blob = NULL;
-  if (git_blob_lookup (&blob, tree->repo, git_tree_entry_id (entry)) != 0) {
-    git_tree_entry_free (entry);
-    set_git_error (error, relpath);
-    return NULL;
-  }
+  if (git_blob_lookup (&blob, tree->repo, git_tree_entry_id (entry)) != 0)
+    {
+      git_tree_entry_free (entry);
+      set_git_error (error, relpath);
+      return NULL;
+    }
   gsize size = git_blob_rawsize (blob);
   char *buf = g_malloc (size + 1);
   memcpy (buf, git_blob_rawcontent (blob), size);
@@ -188,19 +198,21 @@ static int
 entry_kind (const PccTree *tree, const char *relpath)
 {
   /* 0: absent, 1: file, 2: directory, 3: other */
-  if (tree->path != NULL) {
-    g_autofree char *p = disk_path (tree, relpath);
-    struct stat st;
-    if (stat (p, &st) != 0)
-      return 0;
-    return S_ISDIR (st.st_mode) ? 2 : S_ISREG (st.st_mode) ? 1 : 3;
-  }
-  if (g_path_is_absolute (relpath)) {
-    struct stat st;
-    if (stat (relpath, &st) != 0)
-      return 0;
-    return S_ISDIR (st.st_mode) ? 2 : S_ISREG (st.st_mode) ? 1 : 3;
-  }
+  if (tree->path != NULL)
+    {
+      g_autofree char *p = disk_path (tree, relpath);
+      struct stat st;
+      if (stat (p, &st) != 0)
+        return 0;
+      return S_ISDIR (st.st_mode) ? 2 : S_ISREG (st.st_mode) ? 1 : 3;
+    }
+  if (g_path_is_absolute (relpath))
+    {
+      struct stat st;
+      if (stat (relpath, &st) != 0)
+        return 0;
+      return S_ISDIR (st.st_mode) ? 2 : S_ISREG (st.st_mode) ? 1 : 3;
+    }
   git_tree_entry *entry = NULL;
   if (!git_lookup (tree, relpath, &entry))
     return 0;
@@ -208,7 +220,7 @@ entry_kind (const PccTree *tree, const char *relpath)
     return 2;
   int kind = git_tree_entry_type (entry) == GIT_OBJECT_TREE   ? 2
              : git_tree_entry_type (entry) == GIT_OBJECT_BLOB ? 1
-                                                               : 3;
+                                                              : 3;
   git_tree_entry_free (entry);
   return kind;
 }
@@ -234,11 +246,11 @@ pcc_tree_exists (const PccTree *tree, const char *relpath)
 gboolean
 pcc_tree_is_kernel_top (const PccTree *tree)
 {
-  static const char *files[] = { "COPYING", "CREDITS", "Kbuild", "Makefile",
-                                 "README" };
-  static const char *dirs[] = { "Documentation", "arch", "include", "drivers",
-                                "fs", "init", "ipc", "kernel", "lib",
-                                "scripts" };
+  static const char *files[]
+      = { "COPYING", "CREDITS", "Kbuild", "Makefile", "README" };
+  static const char *dirs[]
+      = { "Documentation", "arch", "include", "drivers", "fs",
+          "init",          "ipc",  "kernel",  "lib",     "scripts" };
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     if (!pcc_tree_is_file (tree, files[i]))
       return FALSE;
@@ -260,7 +272,6 @@ pcc_tree_has_vcs (const PccTree *tree)
 
 /* --- finding the tree ---------------------------------------------- */
 
-
 static gboolean
 has_maintainers (const char *dir)
 {
@@ -272,8 +283,8 @@ has_maintainers (const char *dir)
 static char *
 find_prepared_tree (void)
 {
-  g_autofree char *trees = g_build_filename (g_get_user_cache_dir (),
-                                             "patchcc", "trees", NULL);
+  g_autofree char *trees
+      = g_build_filename (g_get_user_cache_dir (), "patchcc", "trees", NULL);
   g_autoptr (GDir) dir = g_dir_open (trees, 0, NULL);
   const char *name;
   char *best = NULL;

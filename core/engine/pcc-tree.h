@@ -40,8 +40,8 @@ const char *pcc_tree_get_path (const PccTree *tree);
  * NUL-terminated buffer (the length without that NUL in @len) or NULL
  * with @error set (G_FILE_ERROR_NOENT in the G_FILE_ERROR domain when
  * the file does not exist). */
-char *pcc_tree_read_file (const PccTree *tree, const char *relpath,
-                          gsize *len, GError **error);
+char *pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
+                          GError **error);
 
 /* Whether @relpath names a directory / a regular file in the tree.  The
  * path is taken literally, as Perl's -d and -f do. */
@@ -76,7 +76,8 @@ gboolean pcc_tree_has_vcs (const PccTree *tree);
 char *pcc_tree_default_path (void);
 char *pcc_tree_find_default (GError **error);
 
-typedef enum {
+typedef enum
+{
   PCC_TREE_FROM_CWD = 1 << 0,       /* "." when it is the top of a kernel
                                        tree (get_maintainer.pl's rule) */
   PCC_TREE_FROM_ENV = 1 << 1,       /* $PATCHCC_TREE */

@@ -7,17 +7,19 @@
 #include <libetpan/libetpan.h>
 
 /* The script's regular expressions, compiled once and never changed. */
-typedef struct {
-  PccRegex *parse_named;     /* ^([^<]+)<(.+\@.*)>.*$ */
-  PccRegex *parse_bracket;   /* ^\s*<(.+\@\S*)>.*$ */
-  PccRegex *parse_bare;      /* ^(.+\@\S*).*$ */
+typedef struct
+{
+  PccRegex *parse_named;   /* ^([^<]+)<(.+\@.*)>.*$ */
+  PccRegex *parse_bracket; /* ^\s*<(.+\@\S*)>.*$ */
+  PccRegex *parse_bare;    /* ^(.+\@\S*).*$ */
 } EmailRegexes;
 
-typedef struct {
-  PccRegex *rfc822_full;     /* ^$rfc822re$ */
-  PccRegex *rfc822_list;     /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
-  PccRegex *rfc822_item;     /* (?:^|,$rfc822_lwsp*)($rfc822re) */
-  PccRegex *comment;         /* rfc822_strip_comments() */
+typedef struct
+{
+  PccRegex *rfc822_full; /* ^$rfc822re$ */
+  PccRegex *rfc822_list; /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
+  PccRegex *rfc822_item; /* (?:^|,$rfc822_lwsp*)($rfc822re) */
+  PccRegex *comment;     /* rfc822_strip_comments() */
 } Rfc822Regexes;
 
 static PccRegex *
@@ -38,33 +40,31 @@ make_rfc822re (void)
   const char *specials = "()<>@,;:\\\\\".\\[\\]";
   const char *controls = "\\000-\\037\\177";
   g_autofree char *dtext = g_strdup ("[^\\[\\]\\r\\\\]");
-  g_autofree char *domain_literal =
-    g_strdup_printf ("\\[(?:%s|\\\\.)*\\]%s*", dtext, lwsp);
-  g_autofree char *quoted_string =
-    g_strdup_printf ("\"(?:[^\\\"\\r\\\\]|\\\\.|%s)*\"%s*", lwsp, lwsp);
-  g_autofree char *atom =
-    g_strdup_printf ("[^%s %s]+(?:%s+|\\Z|(?=[\\[\"%s]))",
-                     specials, controls, lwsp, specials);
+  g_autofree char *domain_literal
+      = g_strdup_printf ("\\[(?:%s|\\\\.)*\\]%s*", dtext, lwsp);
+  g_autofree char *quoted_string
+      = g_strdup_printf ("\"(?:[^\\\"\\r\\\\]|\\\\.|%s)*\"%s*", lwsp, lwsp);
+  g_autofree char *atom
+      = g_strdup_printf ("[^%s %s]+(?:%s+|\\Z|(?=[\\[\"%s]))", specials,
+                         controls, lwsp, specials);
   g_autofree char *word = g_strdup_printf ("(?:%s|%s)", atom, quoted_string);
-  g_autofree char *localpart =
-    g_strdup_printf ("%s(?:\\.%s*%s)*", word, lwsp, word);
-  g_autofree char *sub_domain =
-    g_strdup_printf ("(?:%s|%s)", atom, domain_literal);
-  g_autofree char *domain =
-    g_strdup_printf ("%s(?:\\.%s*%s)*", sub_domain, lwsp, sub_domain);
-  g_autofree char *addr_spec =
-    g_strdup_printf ("%s\\@%s*%s", localpart, lwsp, domain);
+  g_autofree char *localpart
+      = g_strdup_printf ("%s(?:\\.%s*%s)*", word, lwsp, word);
+  g_autofree char *sub_domain
+      = g_strdup_printf ("(?:%s|%s)", atom, domain_literal);
+  g_autofree char *domain
+      = g_strdup_printf ("%s(?:\\.%s*%s)*", sub_domain, lwsp, sub_domain);
+  g_autofree char *addr_spec
+      = g_strdup_printf ("%s\\@%s*%s", localpart, lwsp, domain);
   g_autofree char *phrase = g_strdup_printf ("%s*", word);
-  g_autofree char *route =
-    g_strdup_printf ("(?:\\@%s(?:,\\@%s*%s)*:%s*)", domain, lwsp, domain,
-                     lwsp);
-  g_autofree char *route_addr =
-    g_strdup_printf ("\\<%s*%s?%s\\>%s*", lwsp, route, addr_spec, lwsp);
-  g_autofree char *mailbox =
-    g_strdup_printf ("(?:%s|%s%s)", addr_spec, phrase, route_addr);
-  g_autofree char *group =
-    g_strdup_printf ("%s:%s*(?:%s(?:,\\s*%s)*)?;\\s*", phrase, lwsp, mailbox,
-                     mailbox);
+  g_autofree char *route = g_strdup_printf ("(?:\\@%s(?:,\\@%s*%s)*:%s*)",
+                                            domain, lwsp, domain, lwsp);
+  g_autofree char *route_addr
+      = g_strdup_printf ("\\<%s*%s?%s\\>%s*", lwsp, route, addr_spec, lwsp);
+  g_autofree char *mailbox
+      = g_strdup_printf ("(?:%s|%s%s)", addr_spec, phrase, route_addr);
+  g_autofree char *group = g_strdup_printf ("%s:%s*(?:%s(?:,\\s*%s)*)?;\\s*",
+                                            phrase, lwsp, mailbox, mailbox);
   g_autofree char *address = g_strdup_printf ("(?:%s|%s)", mailbox, group);
   return g_strdup_printf ("%s*%s", lwsp, address);
 }
@@ -75,12 +75,13 @@ regexes (void)
   static gsize once = 0;
   static EmailRegexes r;
 
-  if (g_once_init_enter (&once)) {
-    r.parse_named = compile ("^([^<]+)<(.+\\@.*)>.*$", 0);
-    r.parse_bracket = compile ("^\\s*<(.+\\@\\S*)>.*$", 0);
-    r.parse_bare = compile ("^(.+\\@\\S*).*$", 0);
-    g_once_init_leave (&once, 1);
-  }
+  if (g_once_init_enter (&once))
+    {
+      r.parse_named = compile ("^([^<]+)<(.+\\@.*)>.*$", 0);
+      r.parse_bracket = compile ("^\\s*<(.+\\@\\S*)>.*$", 0);
+      r.parse_bare = compile ("^(.+\\@\\S*).*$", 0);
+      g_once_init_leave (&once, 1);
+    }
   return &r;
 }
 
@@ -92,23 +93,24 @@ rfc822_regexes (void)
   static gsize once = 0;
   static Rfc822Regexes r;
 
-  if (g_once_init_enter (&once)) {
-    g_autofree char *re = make_rfc822re ();
-    g_autofree char *full = g_strdup_printf ("^%s$", re);
-    g_autofree char *list =
-      g_strdup_printf ("^(?:%s)?(?:,(?:%s)?)*$", re, re);
-    g_autofree char *item =
-      g_strdup_printf ("(?:^|,(?:(?:\\r\\n)?[ \\t])*)(%s)", re);
+  if (g_once_init_enter (&once))
+    {
+      g_autofree char *re = make_rfc822re ();
+      g_autofree char *full = g_strdup_printf ("^%s$", re);
+      g_autofree char *list
+          = g_strdup_printf ("^(?:%s)?(?:,(?:%s)?)*$", re, re);
+      g_autofree char *item
+          = g_strdup_printf ("(?:^|,(?:(?:\\r\\n)?[ \\t])*)(%s)", re);
 
-    r.rfc822_full = compile (full, PCC_REGEX_DOTALL);
-    r.rfc822_list = compile (list, PCC_REGEX_DOTALL);
-    r.rfc822_item = compile (item, PCC_REGEX_DOTALL);
-    r.comment = compile ("^((?:[^\"\\\\]|\\\\.)*"
-                         "(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
-                         "\\((?:[^()\\\\]|\\\\.)*\\)",
-                         PCC_REGEX_DOTALL);
-    g_once_init_leave (&once, 1);
-  }
+      r.rfc822_full = compile (full, PCC_REGEX_DOTALL);
+      r.rfc822_list = compile (list, PCC_REGEX_DOTALL);
+      r.rfc822_item = compile (item, PCC_REGEX_DOTALL);
+      r.comment = compile ("^((?:[^\"\\\\]|\\\\.)*"
+                           "(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
+                           "\\((?:[^()\\\\]|\\\\.)*\\)",
+                           PCC_REGEX_DOTALL);
+      g_once_init_leave (&once, 1);
+    }
   return &r;
 }
 
@@ -155,11 +157,12 @@ quote_name (char *name)
     return name;
   GString *q = g_string_sized_new (strlen (name) + 8);
   g_string_append_c (q, '"');
-  for (const char *c = name; *c; c++) {
-    if (*c == '"' && !(c > name && c[-1] == '\\'))
-      g_string_append_c (q, '\\');
-    g_string_append_c (q, *c);
-  }
+  for (const char *c = name; *c; c++)
+    {
+      if (*c == '"' && !(c > name && c[-1] == '\\'))
+        g_string_append_c (q, '\\');
+      g_string_append_c (q, *c);
+    }
   g_string_append_c (q, '"');
   g_free (name);
   return g_string_free (q, FALSE);
@@ -192,16 +195,23 @@ pcc_email_parse (const char *formatted, char **name_out, char **address_out)
   const EmailRegexes *r = regexes ();
   char *name = NULL, *address = NULL;
 
-  if (parse_named_fast (formatted, &name, &address)) {
-    /* the common "Name <addr>" */
-  } else if (pcc_regex_match (r->parse_named, formatted, -1, 0)) {
-    name = pcc_regex_group (r->parse_named, formatted, 1);
-    address = pcc_regex_group (r->parse_named, formatted, 2);
-  } else if (pcc_regex_match (r->parse_bracket, formatted, -1, 0)) {
-    address = pcc_regex_group (r->parse_bracket, formatted, 1);
-  } else if (pcc_regex_match (r->parse_bare, formatted, -1, 0)) {
-    address = pcc_regex_group (r->parse_bare, formatted, 1);
-  }
+  if (parse_named_fast (formatted, &name, &address))
+    {
+      /* the common "Name <addr>" */
+    }
+  else if (pcc_regex_match (r->parse_named, formatted, -1, 0))
+    {
+      name = pcc_regex_group (r->parse_named, formatted, 1);
+      address = pcc_regex_group (r->parse_named, formatted, 2);
+    }
+  else if (pcc_regex_match (r->parse_bracket, formatted, -1, 0))
+    {
+      address = pcc_regex_group (r->parse_bracket, formatted, 1);
+    }
+  else if (pcc_regex_match (r->parse_bare, formatted, -1, 0))
+    {
+      address = pcc_regex_group (r->parse_bare, formatted, 1);
+    }
 
   char *n = trim (name ? name : "");
   strip_quotes (n);
@@ -239,14 +249,15 @@ strip_comments (const char *s)
 
   /* s/^(...)\(comment\)/$1 / until nothing matches; each pass removes
    * one comment, so this ends. */
-  while (pcc_regex_match (r->comment, cur, -1, 0)) {
-    gsize end;
-    pcc_regex_group_pos (r->comment, 0, NULL, &end);
-    g_autofree char *keep = pcc_regex_group (r->comment, cur, 1);
-    char *next = g_strconcat (keep ? keep : "", " ", cur + end, NULL);
-    g_free (cur);
-    cur = next;
-  }
+  while (pcc_regex_match (r->comment, cur, -1, 0))
+    {
+      gsize end;
+      pcc_regex_group_pos (r->comment, 0, NULL, &end);
+      g_autofree char *keep = pcc_regex_group (r->comment, cur, 1);
+      char *next = g_strconcat (keep ? keep : "", " ", cur + end, NULL);
+      g_free (cur);
+      cur = next;
+    }
   return cur;
 }
 
@@ -268,13 +279,14 @@ pcc_email_rfc822_validlist (const char *s)
 
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   gsize pos = 0, len = strlen (stripped);
-  while (pos <= len && pcc_regex_match (r->rfc822_item, stripped, len, pos)) {
-    gsize ms, me;
-    pcc_regex_group_pos (r->rfc822_item, 0, &ms, &me);
-    char *g = pcc_regex_group (r->rfc822_item, stripped, 1);
-    g_ptr_array_add (out, g ? g : g_strdup (""));
-    pos = me > ms ? me : ms + 1;
-  }
+  while (pos <= len && pcc_regex_match (r->rfc822_item, stripped, len, pos))
+    {
+      gsize ms, me;
+      pcc_regex_group_pos (r->rfc822_item, 0, &ms, &me);
+      char *g = pcc_regex_group (r->rfc822_item, stripped, 1);
+      g_ptr_array_add (out, g ? g : g_strdup (""));
+      pos = me > ms ? me : ms + 1;
+    }
   return out;
 }
 
@@ -310,12 +322,13 @@ pcc_email_key (const char *email)
 static gboolean
 name_is_atoms (const char *name)
 {
-  for (const char *p = name; *p; p++) {
-    if (g_ascii_isalnum (*p) || (*p & 0x80) || *p == ' ')
-      continue;
-    if (strchr ("!#$%&'*+-/=?^_`{|}~", *p) == NULL)
-      return FALSE;
-  }
+  for (const char *p = name; *p; p++)
+    {
+      if (g_ascii_isalnum (*p) || (*p & 0x80) || *p == ' ')
+        continue;
+      if (strchr ("!#$%&'*+-/=?^_`{|}~", *p) == NULL)
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -327,11 +340,12 @@ display_for (const char *name, const char *email)
   if (name_is_atoms (name))
     return g_strdup_printf ("%s <%s>", name, email);
   GString *q = g_string_new ("\"");
-  for (const char *p = name; *p; p++) {
-    if (*p == '"' || *p == '\\')
-      g_string_append_c (q, '\\');
-    g_string_append_c (q, *p);
-  }
+  for (const char *p = name; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (q, '\\');
+      g_string_append_c (q, *p);
+    }
   g_string_append_printf (q, "\" <%s>", email);
   return g_string_free (q, FALSE);
 }
@@ -342,12 +356,14 @@ decode_phrase (const char *phrase)
   size_t idx = 0;
   char *decoded = NULL;
   if (mailmime_encoded_phrase_parse ("utf-8", phrase, strlen (phrase), &idx,
-                                     "utf-8", &decoded) == MAILIMF_NO_ERROR
-      && decoded != NULL) {
-    char *out = g_strdup (decoded);
-    free (decoded);
-    return out;
-  }
+                                     "utf-8", &decoded)
+          == MAILIMF_NO_ERROR
+      && decoded != NULL)
+    {
+      char *out = g_strdup (decoded);
+      free (decoded);
+      return out;
+    }
   return g_strdup (phrase);
 }
 
@@ -356,15 +372,16 @@ add_mailbox (GPtrArray *out, struct mailimf_mailbox *mb)
 {
   PccAddress *a = g_new0 (PccAddress, 1);
   a->email = g_strdup (mb->mb_addr_spec);
-  if (mb->mb_display_name != NULL) {
-    char *n = decode_phrase (mb->mb_display_name);
-    char *t = trim (n);
-    g_free (n);
-    if (t[0] != '\0')
-      a->name = t;
-    else
-      g_free (t);
-  }
+  if (mb->mb_display_name != NULL)
+    {
+      char *n = decode_phrase (mb->mb_display_name);
+      char *t = trim (n);
+      g_free (n);
+      if (t[0] != '\0')
+        a->name = t;
+      else
+        g_free (t);
+    }
   a->display = display_for (a->name, a->email);
   g_ptr_array_add (out, a);
 }
@@ -372,17 +389,18 @@ add_mailbox (GPtrArray *out, struct mailimf_mailbox *mb)
 GPtrArray *
 pcc_address_list_parse (const char *value, GError **error)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) pcc_address_free);
+  GPtrArray *out
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) pcc_address_free);
   g_autofree char *t = trim (value);
   if (t[0] == '\0')
     return out;
-  if (pcc_email_has_control (t)) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                 "address list \"%s\" contains a control character", t);
-    g_ptr_array_unref (out);
-    return NULL;
-  }
+  if (pcc_email_has_control (t))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "address list \"%s\" contains a control character", t);
+      g_ptr_array_unref (out);
+      return NULL;
+    }
 
   size_t idx = 0;
   struct mailimf_address_list *list = NULL;
@@ -393,40 +411,48 @@ pcc_address_list_parse (const char *value, GError **error)
   for (size_t i = idx; rc == MAILIMF_NO_ERROR && i < strlen (t); i++)
     if (t[i] != ' ' && t[i] != '\t' && t[i] != ',')
       rest_ok = FALSE;
-  if (rc != MAILIMF_NO_ERROR || !rest_ok) {
-    if (list)
-      mailimf_address_list_free (list);
-    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                 "\"%s\" is not a valid address list", t);
-    g_ptr_array_unref (out);
-    return NULL;
-  }
-
-  for (clistiter *it = clist_begin (list->ad_list); it; it = clist_next (it)) {
-    struct mailimf_address *ad = clist_content (it);
-    /* libetpan is lenient: "<<<" or "foo bar" parse.  Keep only what is
-     * an address. */
-    if (ad->ad_type == MAILIMF_ADDRESS_MAILBOX) {
-      add_mailbox (out, ad->ad_data.ad_mailbox);
-    } else if (ad->ad_data.ad_group->grp_mb_list != NULL) {
-      clist *mbs = ad->ad_data.ad_group->grp_mb_list->mb_list;
-      for (clistiter *m = clist_begin (mbs); m; m = clist_next (m))
-        add_mailbox (out, clist_content (m));
+  if (rc != MAILIMF_NO_ERROR || !rest_ok)
+    {
+      if (list)
+        mailimf_address_list_free (list);
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "\"%s\" is not a valid address list", t);
+      g_ptr_array_unref (out);
+      return NULL;
     }
-  }
+
+  for (clistiter *it = clist_begin (list->ad_list); it; it = clist_next (it))
+    {
+      struct mailimf_address *ad = clist_content (it);
+      /* libetpan is lenient: "<<<" or "foo bar" parse.  Keep only what is
+     * an address. */
+      if (ad->ad_type == MAILIMF_ADDRESS_MAILBOX)
+        {
+          add_mailbox (out, ad->ad_data.ad_mailbox);
+        }
+      else if (ad->ad_data.ad_group->grp_mb_list != NULL)
+        {
+          clist *mbs = ad->ad_data.ad_group->grp_mb_list->mb_list;
+          for (clistiter *m = clist_begin (mbs); m; m = clist_next (m))
+            add_mailbox (out, clist_content (m));
+        }
+    }
   mailimf_address_list_free (list);
   gboolean valid = out->len > 0;
-  for (guint i = 0; i < out->len && valid; i++) {
-    const char *e = ((PccAddress *) out->pdata[i])->email;
-    const char *at = e ? strchr (e, '@') : NULL;
-    valid = at != NULL && at > e && at[1] != '\0' && strchr (at + 1, '@') == NULL
-            && strpbrk (e, " \t<>\"") == NULL;
-  }
-  if (!valid) {
-    g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                 "\"%s\" is not a valid address list", t);
-    g_ptr_array_unref (out);
-    return NULL;
-  }
+  for (guint i = 0; i < out->len && valid; i++)
+    {
+      const char *e = ((PccAddress *) out->pdata[i])->email;
+      const char *at = e ? strchr (e, '@') : NULL;
+      valid = at != NULL && at > e && at[1] != '\0'
+              && strchr (at + 1, '@') == NULL
+              && strpbrk (e, " \t<>\"") == NULL;
+    }
+  if (!valid)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "\"%s\" is not a valid address list", t);
+      g_ptr_array_unref (out);
+      return NULL;
+    }
   return out;
 }

@@ -40,10 +40,11 @@ GPtrArray *pcc_email_rfc822_validlist (const char *s);
  * (CR, LF, NUL or another control character). */
 gboolean pcc_email_has_control (const char *s);
 
-typedef struct {
-  char *display;  /* "Name <addr@host>" or "addr@host" */
-  char *name;     /* decoded display name, or NULL */
-  char *email;    /* addr@host */
+typedef struct
+{
+  char *display; /* "Name <addr@host>" or "addr@host" */
+  char *name;    /* decoded display name, or NULL */
+  char *email;   /* addr@host */
 } PccAddress;
 
 void pcc_address_free (PccAddress *a);
