@@ -392,7 +392,7 @@ describe_changes (PccPlan *plan)
 
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
 
       if (!c->enabled || c->kind == PCC_CHANGE_KEEP)
         continue;

@@ -84,7 +84,7 @@ test_split_and_typed (void)
   gboolean saw_drop = FALSE;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
       if (c->kind == PCC_CHANGE_DROP)
         {
           saw_drop = TRUE;
@@ -102,9 +102,11 @@ test_untick (void)
   g_autoptr (PccPlan) plan = plan_for (PATCH, NULL, NULL, FALSE);
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
       if (strcmp (c->email, "rita@x.org") == 0)
-        c->enabled = FALSE;
+        g_assert_true (pcc_plan_set_enabled (plan, i, FALSE));
+      if (c->kind == PCC_CHANGE_KEEP)
+        g_assert_false (pcc_plan_set_enabled (plan, i, FALSE));
     }
   g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
   g_assert_false (in (fto, "Rita Review <rita@x.org>"));

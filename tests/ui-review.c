@@ -277,7 +277,7 @@ static void
 check_row (PccReviewView *view, guint i)
 {
   PccPlan *plan = pcc_review_view_get_plan (view);
-  PccChange *c = pcc_plan_get_change (plan, i);
+  const PccChange *c = pcc_plan_get_change (plan, i);
   GtkTreeModel *model
       = gtk_tree_view_get_model (pcc_review_view_get_tree_view (view));
   g_autoptr (GtkTreePath) path = pcc_review_view_get_path (view, i);
@@ -373,7 +373,7 @@ find_change (PccPlan *plan, PccChangeKind kind, PccField field)
 {
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
       if (c->kind == kind && c->field == field)
         return (gint) i;
     }
@@ -446,7 +446,7 @@ test_review (gconstpointer data)
   drop = find_change (plan, PCC_CHANGE_DROP, PCC_FIELD_CC);
   if (!lkml_computed)
     {
-      PccChange *c;
+      const PccChange *c;
 
       g_assert_cmpint (drop, >=, 0);
       c = pcc_plan_get_change (plan, drop);
@@ -459,7 +459,7 @@ test_review (gconstpointer data)
   add_to = find_change (plan, PCC_CHANGE_ADD, PCC_FIELD_TO);
   g_assert_cmpint (add_to, >=, 0);
   {
-    PccChange *c = pcc_plan_get_change (plan, add_to);
+    const PccChange *c = pcc_plan_get_change (plan, add_to);
     g_autofree char *k = pcc_email_key (c->email);
     g_auto (GStrv) before = pcc_plan_get_final (plan, PCC_FIELD_TO);
     g_auto (GStrv) after = NULL;
@@ -485,7 +485,7 @@ test_review (gconstpointer data)
   add_cc = find_change (plan, PCC_CHANGE_ADD, PCC_FIELD_CC);
   if (add_cc >= 0 && have_xdotool)
     {
-      PccChange *c = pcc_plan_get_change (plan, add_cc);
+      const PccChange *c = pcc_plan_get_change (plan, add_cc);
       g_autofree char *k = pcc_email_key (c->email);
       g_auto (GStrv) cc = NULL;
 
@@ -637,7 +637,7 @@ screenshot (const char *file, const char *pid)
   {
     gint i = find_change (plan, PCC_CHANGE_ADD, PCC_FIELD_CC);
     if (i >= 0 && g_strcmp0 (g_getenv ("PCC_SCREENSHOT_UNTICK"), "1") == 0)
-      pcc_plan_get_change (plan, i)->enabled = FALSE;
+      pcc_plan_set_enabled (plan, i, FALSE);
   }
   tree_desc = g_strdup (g_getenv ("PCC_SCREENSHOT_TREE_DESC")
                             ? g_getenv ("PCC_SCREENSHOT_TREE_DESC")

@@ -200,7 +200,7 @@ describe (PccReviewView *self, const PccChange *c, char **role, char **why)
 static void
 set_change_row (PccReviewView *self, GtkTreeIter *iter, guint i)
 {
-  PccChange *c = pcc_plan_get_change (self->plan, i);
+  const PccChange *c = pcc_plan_get_change (self->plan, i);
   g_autofree char *action = action_markup (c);
   g_autofree char *tip = tooltip_markup (c);
   g_autofree char *reason = NULL;
@@ -226,7 +226,7 @@ update_groups (PccReviewView *self)
 
   for (guint i = 0; i < n; i++)
     {
-      PccChange *c = pcc_plan_get_change (self->plan, i);
+      const PccChange *c = pcc_plan_get_change (self->plan, i);
       int g = change_group (c);
 
       total[g]++;
@@ -279,7 +279,7 @@ update_summary (PccReviewView *self)
 
   for (guint i = 0; i < n; i++)
     {
-      PccChange *c = pcc_plan_get_change (self->plan, i);
+      const PccChange *c = pcc_plan_get_change (self->plan, i);
 
       if (c->kind == PCC_CHANGE_KEEP)
         continue;
@@ -332,7 +332,7 @@ fill (PccReviewView *self)
       for (guint k = 0; k < G_N_ELEMENTS (order); k++)
         for (guint i = 0; i < n; i++)
           {
-            PccChange *c = pcc_plan_get_change (self->plan, i);
+            const PccChange *c = pcc_plan_get_change (self->plan, i);
             GtkTreeIter iter;
             GtkTreePath *path;
 
@@ -367,15 +367,12 @@ fill (PccReviewView *self)
 static void
 apply_toggle (PccReviewView *self, guint i, gboolean enabled)
 {
-  PccChange *c;
   GtkTreeIter iter;
   const char *ps;
 
   g_return_if_fail (i < pcc_plan_get_n_changes (self->plan));
-  c = pcc_plan_get_change (self->plan, i);
-  if (c->kind == PCC_CHANGE_KEEP || c->enabled == enabled)
+  if (!pcc_plan_set_enabled (self->plan, i, enabled))
     return;
-  c->enabled = enabled;
   ps = g_array_index (self->paths, char *, i);
   if (ps != NULL
       && gtk_tree_model_get_iter_from_string (GTK_TREE_MODEL (self->store),

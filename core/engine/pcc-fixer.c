@@ -417,7 +417,7 @@ pcc_fixer_header_rows (PccPlan *plan, guint max_rows)
        * the way it does. */
       for (guint i = 0; i < n_changes; i++)
         {
-          PccChange *c = pcc_plan_get_change (plan, i);
+          const PccChange *c = pcc_plan_get_change (plan, i);
           if (c->field == field
               && (c->kind == PCC_CHANGE_KEEP
                   || (c->kind == PCC_CHANGE_DROP && !c->enabled)))

@@ -293,10 +293,24 @@ pcc_plan_get_n_changes (const PccPlan *plan)
   return plan->changes->len;
 }
 
-PccChange *
-pcc_plan_get_change (PccPlan *plan, guint i)
+const PccChange *
+pcc_plan_get_change (const PccPlan *plan, guint i)
 {
+  g_return_val_if_fail (i < plan->changes->len, NULL);
   return plan->changes->pdata[i];
+}
+
+gboolean
+pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled)
+{
+  PccChange *c;
+
+  g_return_val_if_fail (i < plan->changes->len, FALSE);
+  c = plan->changes->pdata[i];
+  if (c->kind == PCC_CHANGE_KEEP || c->enabled == !!enabled)
+    return FALSE;
+  c->enabled = !!enabled;
+  return TRUE;
 }
 
 gboolean

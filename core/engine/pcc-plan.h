@@ -76,7 +76,14 @@ PccPlan *pcc_plan_new (PccEngine *engine, const PccPlanOptions *opts,
 void pcc_plan_free (PccPlan *plan);
 
 guint pcc_plan_get_n_changes (const PccPlan *plan);
-PccChange *pcc_plan_get_change (PccPlan *plan, guint i);
+/* Change @i (< pcc_plan_get_n_changes()).  Owned by @plan and valid until
+ * it is freed; read-only: turn a change on or off with
+ * pcc_plan_set_enabled(). */
+const PccChange *pcc_plan_get_change (const PccPlan *plan, guint i);
+/* Apply change @i or not (the review's checkbox).  A KEEP cannot be
+ * turned off (typed addresses are never dropped silently).  Returns TRUE
+ * when the change's state changed. */
+gboolean pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled);
 /* Whether applying the enabled changes alters To: or Cc:. */
 gboolean pcc_plan_has_changes (const PccPlan *plan);
 /* The explanation of the computation behind the plan. */
