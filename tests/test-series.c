@@ -16,6 +16,7 @@
 #include "pcc-error.h"
 #include "pcc-plan.h"
 #include "pcc-recipients.h"
+#include "pcc-mbox.h"
 #include "pcc-series.h"
 #include "pcc-test-git.h"
 #include "pcc-tree.h"
@@ -333,7 +334,7 @@ test_mbox (Fixture *f, gconstpointer data)
   const char *argv[]
       = { "format-patch", "--stdout", "--cover-letter", basearg, range, NULL };
   g_autofree char *mbox = pcc_test_git (f->repo, argv);
-  g_autoptr (GPtrArray) mails = pcc_series_split_mbox (mbox, strlen (mbox));
+  g_autoptr (GPtrArray) mails = pcc_mbox_split (mbox, strlen (mbox));
   g_assert_cmpuint (mails->len, ==, 5);
 
   g_autoptr (GError) error = NULL;
@@ -353,7 +354,7 @@ test_mbox (Fixture *f, gconstpointer data)
       = "From 1234567890abcdef Mon Sep 17 00:00:00 2001\n"
         "Subject: [PATCH 1/1] x\n\nFrom here on it is the body.\n"
         "From the top, again\n";
-  g_autoptr (GPtrArray) one = pcc_series_split_mbox (tricky, strlen (tricky));
+  g_autoptr (GPtrArray) one = pcc_mbox_split (tricky, strlen (tricky));
   g_assert_cmpuint (one->len, ==, 1);
 }
 
