@@ -54,7 +54,7 @@ G_BEGIN_DECLS
 
 typedef struct _PccSeries PccSeries;
 
-#define PCC_SERIES_MAX_MISSING 10
+#define PCC_SERIES_MAX_MISSING 100
 
 /* Every mail of a folder's regular files (not starting with '.'), in
  * name order; files holding an mbox are split.  Fails when the folder
