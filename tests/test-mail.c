@@ -137,6 +137,9 @@ static const SubjectCase subject_cases[] = {
   { "AW: [PATCH] x", NULL, 0, 0, FALSE, FALSE, TRUE, "AW: [PATCH] x" },
   { "[RFC][PATCH] x", "PATCH", 0, 0, FALSE, TRUE, FALSE, "x" },
   { "[RFC-PATCH] x", "RFC-PATCH", 0, 0, FALSE, TRUE, FALSE, "x" },
+  { "[PATCHES wanted] x", NULL, 0, 0, FALSE, FALSE, FALSE, "x" },
+  { "[net-next PATCH v3] x", "net-next PATCH v3", 0, 0, FALSE, TRUE, FALSE,
+    "x" },
   { "[PATCH unclosed x", NULL, 0, 0, FALSE, FALSE, FALSE,
     "[PATCH unclosed x" },
 };

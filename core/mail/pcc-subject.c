@@ -41,7 +41,9 @@ is_patch_word (const char *w)
   if (g_ascii_strncasecmp (w, "RFC", 3) == 0)
     for (w += 3; *w == '-' || *w == '_';)
       w++;
-  return g_ascii_strncasecmp (w, "PATCH", 5) == 0;
+  /* "PATCH" as a word ("PATCHv2" was split already): not "PATCHES". */
+  return g_ascii_strncasecmp (w, "PATCH", 5) == 0
+         && !(g_ascii_isalnum (w[5]) || w[5] == '_');
 }
 
 /* The words of one group: b4's "(patch)(v\d+)" -> "\1 \2", split at

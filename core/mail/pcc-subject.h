@@ -6,9 +6,9 @@
  * are dropped from a word, and "PATCHv2" is read as "PATCH v2" (b4's
  * LoreSubject).  A word "n/N" of one to four digits each is the counter;
  * the last one wins.  A longer "n/N" (a date, a typo, 1/4294967295) is not
- * a counter: it is kept in @bad_counter so that callers can say so.  A
- * word starting with "PATCH" (any case), also after "RFC-"/"RFC_", makes
- * the mail a patch mail.
+ * a counter: it is kept in @bad_counter so that callers can say so.  The
+ * word "PATCH" (any case; "PATCH-x" too, not "PATCHES"), also after
+ * "RFC-"/"RFC_", makes the mail a patch mail.
  *
  * Examples:
  *   "[PATCH v2 3/7] x"             prefix "PATCH v2", 3 of 7
@@ -37,7 +37,7 @@ typedef struct
   /* The counter: @index of @total (both 0 when @numbered is FALSE). */
   guint index, total;
   gboolean numbered;
-  /* A group holds a word starting with "PATCH" (also "RFC-PATCH"). */
+  /* A group holds the word "PATCH" (also "RFC-PATCH"). */
   gboolean is_patch;
   /* A reply or a forward: "Re:", "Aw:", "Fwd:" or "Xx: [" first (b4's
    * test; the prefix is read all the same). */
