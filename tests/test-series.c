@@ -16,6 +16,7 @@
 #include "pcc-error.h"
 #include "pcc-plan.h"
 #include "pcc-recipients.h"
+#include "pcc-mbox.h"
 #include "pcc-series.h"
 #include "pcc-test-git.h"
 #include "pcc-tree.h"
@@ -333,7 +334,7 @@ test_mbox (Fixture *f, gconstpointer data)
   const char *argv[]
       = { "format-patch", "--stdout", "--cover-letter", basearg, range, NULL };
   g_autofree char *mbox = pcc_test_git (f->repo, argv);
-  g_autoptr (GPtrArray) mails = pcc_series_split_mbox (mbox, strlen (mbox));
+  g_autoptr (GPtrArray) mails = pcc_mbox_split (mbox, strlen (mbox));
   g_assert_cmpuint (mails->len, ==, 5);
 
   g_autoptr (GError) error = NULL;
@@ -353,7 +354,7 @@ test_mbox (Fixture *f, gconstpointer data)
       = "From 1234567890abcdef Mon Sep 17 00:00:00 2001\n"
         "Subject: [PATCH 1/1] x\n\nFrom here on it is the body.\n"
         "From the top, again\n";
-  g_autoptr (GPtrArray) one = pcc_series_split_mbox (tricky, strlen (tricky));
+  g_autoptr (GPtrArray) one = pcc_mbox_split (tricky, strlen (tricky));
   g_assert_cmpuint (one->len, ==, 1);
 }
 
@@ -517,6 +518,69 @@ test_quote_path (void)
   g_assert_cmpstr (c, ==, "\"na\\303\\257ve\"");
 }
 
+/* One patch mail with @subject (a valid one-line diff). */
+static char *
+patch_mail (const char *subject, guint n)
+{
+  return g_strdup_printf (
+      "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
+      "2001\n"
+      "From: A U Thor <author@example.org>\n"
+      "Subject: %s\n\n"
+      "Change %u.\n\nSigned-off-by: A U Thor <author@example.org>\n---\n"
+      "diff --git a/f%u.c b/f%u.c\nindex 1111111..2222222 100644\n"
+      "--- a/f%u.c\n+++ b/f%u.c\n@@ -1 +1,2 @@\n a\n+b\n",
+      subject, n, n, n, n, n);
+}
+
+static gboolean
+has_warning (PccSeries *s, const char *needle)
+{
+  const GPtrArray *w = pcc_series_get_warnings (s);
+  for (guint i = 0; i < w->len; i++)
+    if (strstr (w->pdata[i], needle))
+      return TRUE;
+  return FALSE;
+}
+
+/* A total of 4294967295 made the loop over the missing patches endless
+ * (its counter could never pass the total).  Now a number of more than
+ * four digits is not a number (b4's rule) and the warning names the
+ * subject; a total of 9999 lists a hundred missing patches and sums up
+ * the rest. */
+static void
+test_huge_total (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *m = patch_mail ("[PATCH 1/4294967295] x: y", 1);
+  g_autoptr (PccSeries) s
+      = pcc_series_new_from_mbox_data ("huge.mbox", m, strlen (m), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_series_get_n_patches (s), ==, 1);
+  g_assert_true (has_warning (s, "“1/4294967295” in the subject "
+                                 "“[PATCH 1/4294967295] x: y”"));
+  g_assert_cmpstr (pcc_series_get_prefix (s), ==, "PATCH");
+  g_autofree char *subj = pcc_series_format_cover_subject (s, "t");
+  g_assert_cmpstr (subj, ==, "[PATCH 0/1] t");
+
+  g_autofree char *a = patch_mail ("[PATCH 1/9999] x: y", 1);
+  g_autofree char *b = patch_mail ("[PATCH 0002/9999] x: z", 2);
+  g_autofree char *mbox = g_strconcat (a, b, NULL);
+  g_autoptr (PccSeries) t = pcc_series_new_from_mbox_data (
+      "big.mbox", mbox, strlen (mbox), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_series_get_n_patches (t), ==, 2);
+  const GPtrArray *w = pcc_series_get_warnings (t);
+  g_assert_cmpuint (w->len, ==, PCC_SERIES_MAX_MISSING + 1);
+  g_assert_cmpstr (w->pdata[0], ==, "patch 3/9999 is missing");
+  g_assert_cmpstr (w->pdata[PCC_SERIES_MAX_MISSING - 1], ==,
+                   "patch 102/9999 is missing");
+  g_assert_cmpstr (w->pdata[PCC_SERIES_MAX_MISSING], ==,
+                   "9897 more patches are missing: big.mbox#1 announces "
+                   "9999 (subject “[PATCH 1/9999] x: y”) and the series "
+                   "has 2");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -533,5 +597,6 @@ main (int argc, char **argv)
   FX ("/series/recipients-union", test_recipients_union);
   g_test_add_func ("/series/diffstat-compose", test_diffstat_compose);
   g_test_add_func ("/series/quote-path", test_quote_path);
+  g_test_add_func ("/series/huge-total", test_huge_total);
   return g_test_run ();
 }

@@ -319,6 +319,29 @@ test_catalogue (void)
   g_rmdir (dir);
 }
 
+/* Text is joined into one node as the lines are read: linear in the
+ * template's size (it copied the whole text on every line, so 4 MiB of
+ * empty lines took hours; now well under a second).  The test timeout
+ * bounds the work. */
+static void
+test_large_linear (void)
+{
+  const gsize n = 4 * 1024 * 1024;
+  GString *text = g_string_new ("T\n");
+  for (gsize i = 0; i < n; i++)
+    g_string_append_c (text, '\n');
+  g_string_append (text, "${title}\n");
+  g_autoptr (GHashTable) v = values_all ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = render (text->str, v, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (out);
+  g_assert_cmpuint (strlen (out), ==, 2 + n + strlen ("The title\n"));
+  g_assert_true (g_str_has_prefix (out, "T\n\n\n"));
+  g_assert_true (g_str_has_suffix (out, "\n\nThe title\n"));
+  g_string_free (text, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -332,5 +355,6 @@ main (int argc, char **argv)
   g_test_add_func ("/template/bad-values", test_bad_values);
   g_test_add_func ("/template/builtins", test_builtins);
   g_test_add_func ("/template/catalogue", test_catalogue);
+  g_test_add_func ("/template/large-linear", test_large_linear);
   return g_test_run ();
 }

@@ -300,6 +300,46 @@ test_continuation_line (void)
               "Assisted-by: SomeAgent:model-9\n  with-a-continued-value\n"));
 }
 
+/* "Assisted-by: ExampleBot 1.0" is one agent "ExampleBot 1.0", not an
+ * agent "ExampleBot" and a tool "1.0"; a tool's version stays with it. */
+static void
+test_name_version (void)
+{
+  const char *mail = "From: Dev <dev@example.org>\n"
+                     "Subject: [PATCH] x: y\n"
+                     "\n"
+                     "Body.\n"
+                     "\n"
+                     "Assisted-by: ExampleBot 1.0\n"
+                     "Assisted-by: Claude:claude-opus-4 coccinelle v1.1 "
+                     "sparse\n"
+                     "Signed-off-by: Dev <dev@example.org>\n"
+                     "---\n"
+                     "diff --git a/x b/x\n"
+                     "--- a/x\n"
+                     "+++ b/x\n"
+                     "@@ -1 +1,2 @@\n"
+                     " x\n"
+                     "+y\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccSeries) s
+      = pcc_series_new_from_mbox_data ("v.eml", mail, strlen (mail), &error);
+  g_assert_no_error (error);
+  g_autoptr (PccProvenance) prov = pcc_provenance_new ();
+  g_assert_true (pcc_tool_trailers_migrate (s, prov, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_provenance_get_n (prov, PCC_PROV_ASSISTANCE), ==, 2);
+  g_assert_cmpstr (pcc_provenance_get_assistance (prov, 0)->agent, ==,
+                   "ExampleBot 1.0");
+  g_assert_cmpstr (pcc_provenance_get_assistance (prov, 1)->agent, ==,
+                   "Claude:claude-opus-4");
+  g_assert_cmpuint (pcc_provenance_get_n (prov, PCC_PROV_TOOL), ==, 2);
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 0)->name, ==, "coccinelle");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 0)->version, ==, "v1.1");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 1)->name, ==, "sparse");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 1)->version, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,5 +350,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tool-trailers/encoded-mail-refused",
                    test_encoded_mail_refused);
   g_test_add_func ("/tool-trailers/continuation-line", test_continuation_line);
+  g_test_add_func ("/tool-trailers/name-version", test_name_version);
   return g_test_run ();
 }

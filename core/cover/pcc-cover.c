@@ -1,7 +1,10 @@
 /* pcc-cover.c - a cover letter (see pcc-cover.h). */
 #include "pcc-cover.h"
 #include "pcc-diffstat.h"
+#include "pcc-date.h"
 #include "pcc-error.h"
+#include "pcc-rfc2047.h"
+#include "pcc-text.h"
 
 #include <git2.h>
 #include <string.h>
@@ -100,19 +103,8 @@ pcc_cover_set_blurb_width (PccCover *c, int width)
   c->blurb_width = width > 0 ? width : 0;
 }
 
-static guint
-columns (const char *s, gsize len)
-{
-  guint w = 0;
-  for (const char *p = s; p < s + len; p = g_utf8_next_char (p))
-    {
-      gunichar ch = g_utf8_get_char (p);
-      w += g_unichar_iszerowidth (ch) ? 0 : g_unichar_iswide (ch) ? 2 : 1;
-    }
-  return w;
-}
-
-/* Wrap each line longer than @width at spaces. */
+/* Wrap each line longer than @width at spaces, keeping its indentation
+ * (and two more columns under a "- " or "* " list item). */
 static char *
 wrap_text (const char *text, int width)
 {
@@ -123,7 +115,7 @@ wrap_text (const char *text, int width)
       const char *l = lines[i];
       if (i)
         g_string_append_c (out, '\n');
-      if (columns (l, strlen (l)) <= (guint) width)
+      if (pcc_text_width (l, -1) <= (guint) width)
         {
           g_string_append (out, l);
           continue;
@@ -131,43 +123,12 @@ wrap_text (const char *text, int width)
       gsize ind = 0;
       while (l[ind] == ' ' || l[ind] == '\t')
         ind++;
-      g_autofree char *cont = g_strndup (l, ind);
-      if ((l[ind] == '-' || l[ind] == '*') && l[ind + 1] == ' ')
-        {
-          g_free (cont);
-          cont = g_strdup_printf ("%.*s  ", (int) ind, l);
-        }
-      g_string_append_len (out, l, ind);
-      guint col = columns (l, ind);
-      gboolean first = TRUE;
-      const char *p = l + ind;
-      gsize sep = 0; /* the spaces typed before this word */
-      while (*p)
-        {
-          const char *w = p;
-          while (*p && *p != ' ')
-            p++;
-          guint ww = columns (w, p - w);
-          if (!first && col + sep + ww > (guint) width)
-            {
-              g_string_append_c (out, '\n');
-              g_string_append (out, cont);
-              col = columns (cont, strlen (cont));
-              first = TRUE;
-            }
-          if (!first)
-            {
-              g_string_append_len (out, w - sep, sep);
-              col += sep;
-            }
-          g_string_append_len (out, w, p - w);
-          col += ww;
-          first = FALSE;
-          sep = 0;
-          while (p[sep] == ' ')
-            sep++;
-          p += sep;
-        }
+      g_autofree char *first = g_strndup (l, ind);
+      g_autofree char *cont
+          = (l[ind] == '-' || l[ind] == '*') && l[ind + 1] == ' '
+                ? g_strdup_printf ("%.*s  ", (int) ind, l)
+                : g_strndup (l, ind);
+      pcc_text_wrap_words (out, first, cont, l + ind, width, TRUE);
     }
   return g_string_free (out, FALSE);
 }
@@ -334,159 +295,25 @@ pcc_cover_render_body (PccCover *c, GError **error)
 /* --- the mail -------------------------------------------------------------------- */
 
 static gboolean
-is_ascii (const char *s)
-{
-  for (; *s; s++)
-    if ((unsigned char) *s >= 0x80)
-      return FALSE;
-  return TRUE;
-}
-
-/* RFC 2047 "Q" encoded-words for @text, each at most 75 characters,
- * separated by "\n " (a fold). */
-static void
-append_encoded_words (GString *out, const char *text)
-{
-  const char *p = text;
-  while (*p)
-    {
-      GString *w = g_string_new ("=?UTF-8?q?");
-      while (*p)
-        {
-          const char *next = g_utf8_next_char (p);
-          GString *enc = g_string_new (NULL);
-          for (const char *q = p; q < next; q++)
-            {
-              unsigned char ch = (unsigned char) *q;
-              if (ch == ' ')
-                g_string_append_c (enc, '_');
-              else if (g_ascii_isalnum (ch) || strchr ("!*+-/", ch))
-                g_string_append_c (enc, (char) ch);
-              else
-                g_string_append_printf (enc, "=%02X", ch);
-            }
-          if (w->len + enc->len + 2 > 75 && w->len > 10)
-            {
-              g_string_free (enc, TRUE);
-              break;
-            }
-          g_string_append (w, enc->str);
-          g_string_free (enc, TRUE);
-          p = next;
-        }
-      g_string_append (w, "?=");
-      g_string_append (out, w->str);
-      g_string_free (w, TRUE);
-      if (*p)
-        g_string_append (out, "\n ");
-    }
-}
-
-static gboolean
-check_header_value (const char *name, const char *value, GError **error)
-{
-  for (const unsigned char *p = (const unsigned char *) value; *p; p++)
-    if (*p < 0x20 || *p == 0x7f)
-      {
-        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                     "%s: the value holds a control character (0x%02x); "
-                     "nothing was written",
-                     name, *p);
-        return FALSE;
-      }
-  if (!g_utf8_validate (value, -1, NULL))
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "%s: the value is not valid UTF-8", name);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-append_address (GString *out, const char *addr)
-{
-  if (is_ascii (addr))
-    {
-      g_string_append (out, addr);
-      return;
-    }
-  const char *lt = strrchr (addr, '<');
-  if (!lt)
-    {
-      g_string_append (out, addr); /* a bare (internationalised) address */
-      return;
-    }
-  g_autofree char *name = g_strstrip (g_strndup (addr, lt - addr));
-  gsize n = strlen (name);
-  if (n >= 2 && name[0] == '"' && name[n - 1] == '"')
-    {
-      name[n - 1] = '\0';
-      memmove (name, name + 1, n - 1);
-    }
-  append_encoded_words (out, name);
-  g_string_append_c (out, ' ');
-  g_string_append (out, lt);
-}
-
-char *
-pcc_cover_encode_header (const char *name, const char *value,
-                         gboolean is_address_list, GError **error)
-{
-  if (!check_header_value (name, value, error))
-    return NULL;
-  GString *out = g_string_new (NULL);
-  if (is_address_list)
-    append_address (out, value);
-  else if (is_ascii (value))
-    g_string_append (out, value);
-  else
-    append_encoded_words (out, value);
-  return g_string_free (out, FALSE);
-}
-
-static gboolean
 append_address_header (GString *mail, const char *name,
                        const char *const *addrs, GError **error)
 {
   guint n = 0;
   for (guint i = 0; addrs && addrs[i]; i++)
     {
-      if (!check_header_value (name, addrs[i], error))
+      if (!pcc_rfc2047_check_value (name, addrs[i], error))
         return FALSE;
       if (!*addrs[i])
         continue;
       g_string_append (mail, n == 0 ? name : ",\n ");
       if (n == 0)
         g_string_append (mail, ": ");
-      append_address (mail, addrs[i]);
+      pcc_rfc2047_append_address (mail, addrs[i]);
       n++;
     }
   if (n)
     g_string_append_c (mail, '\n');
   return TRUE;
-}
-
-static char *
-rfc2822_now (void)
-{
-  static const char *const days[]
-      = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
-  static const char *const months[]
-      = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  gint64 off = g_date_time_get_utc_offset (now) / G_TIME_SPAN_MINUTE;
-  char sign = off < 0 ? '-' : '+';
-  if (off < 0)
-    off = -off;
-  return g_strdup_printf (
-      "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
-      days[g_date_time_get_day_of_week (now) - 1],
-      g_date_time_get_day_of_month (now),
-      months[g_date_time_get_month (now) - 1], g_date_time_get_year (now),
-      g_date_time_get_hour (now), g_date_time_get_minute (now),
-      g_date_time_get_second (now), sign, (int) (off / 60), (int) (off % 60));
 }
 
 char *
@@ -503,23 +330,24 @@ pcc_cover_render_mail (PccCover *c, const char *const *to,
       "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 "
       "2001\n");
   g_autofree char *efrom
-      = pcc_cover_encode_header ("From", from ? from : "", TRUE, error);
+      = pcc_rfc2047_encode_header ("From", from ? from : "", TRUE, error);
   if (!efrom)
     return NULL;
   g_string_append_printf (mail, "From: %s\n", efrom);
-  g_autofree char *date = c->date ? g_strdup (c->date) : rfc2822_now ();
-  if (!check_header_value ("Date", date, error))
+  g_autofree char *date
+      = c->date ? g_strdup (c->date) : pcc_date_rfc2822_now ();
+  if (!pcc_rfc2047_check_value ("Date", date, error))
     return NULL;
   g_string_append_printf (mail, "Date: %s\n", date);
   g_autofree char *esubj
-      = pcc_cover_encode_header ("Subject", subject, FALSE, error);
+      = pcc_rfc2047_encode_header ("Subject", subject, FALSE, error);
   if (!esubj)
     return NULL;
   g_string_append_printf (mail, "Subject: %s\n", esubj);
   if (!append_address_header (mail, "To", to, error)
       || !append_address_header (mail, "Cc", cc, error))
     return NULL;
-  if (!is_ascii (body))
+  if (!pcc_rfc2047_is_ascii (body))
     g_string_append (mail, "MIME-Version: 1.0\n"
                            "Content-Type: text/plain; charset=UTF-8\n"
                            "Content-Transfer-Encoding: 8bit\n");

@@ -21,6 +21,7 @@
 #define PCC_COVER_H
 
 #include <glib.h>
+#include "pcc-rfc2047.h"
 #include "pcc-provenance.h"
 #include "pcc-series.h"
 #include "pcc-template.h"
@@ -84,10 +85,9 @@ char *pcc_cover_default_signature (void);
 /* "Name <email>" from git's user.name and user.email, or NULL. */
 char *pcc_cover_git_identity (void);
 
-/* A header value made safe: RFC 2047 encoded-words for non-ASCII text;
- * NULL with @error when it holds CR, LF or another control character. */
-char *pcc_cover_encode_header (const char *name, const char *value,
-                               gboolean is_address_list, GError **error);
+/* The old name of pcc_rfc2047_encode_header() (pcc-rfc2047.h), kept
+ * until plugin/ calls the new one. */
+#define pcc_cover_encode_header pcc_rfc2047_encode_header
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccCover, pcc_cover_free)
 

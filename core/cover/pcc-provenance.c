@@ -1,5 +1,6 @@
 /* pcc-provenance.c - how a patch series was made (see pcc-provenance.h). */
 #include "pcc-provenance.h"
+#include "pcc-text.h"
 #include "pcc-error.h"
 
 #include <errno.h>
@@ -348,66 +349,13 @@ pcc_provenance_clear (PccProvenance *prov)
 
 /* --- rendering ---------------------------------------------------------- */
 
-static guint
-display_width (const char *s, gsize len)
-{
-  guint w = 0;
-  const char *end = s + len;
-  while (s < end)
-    {
-      gunichar c = g_utf8_get_char (s);
-      if (g_unichar_iszerowidth (c))
-        ;
-      else if (g_unichar_iswide (c))
-        w += 2;
-      else
-        w += 1;
-      s = g_utf8_next_char (s);
-    }
-  return w;
-}
-
-/* Append @text word-wrapped at @width: the first line starts with
- * @first, the others with @cont.  Words longer than a line are kept
- * whole (URLs, paths). */
+/* Append @text word-wrapped at @width and a newline: the first line
+ * starts with @first, the others with @cont. */
 static void
 append_wrapped (GString *out, const char *first, const char *cont,
                 const char *text, int width)
 {
-  const char *prefix = first;
-  guint col = 0;
-  gboolean line_has_word = FALSE;
-  const char *p = text;
-
-  g_string_append (out, prefix);
-  col = display_width (prefix, strlen (prefix));
-  while (*p)
-    {
-      while (*p == ' ')
-        p++;
-      if (!*p)
-        break;
-      const char *w = p;
-      while (*p && *p != ' ')
-        p++;
-      guint ww = display_width (w, p - w);
-      if (line_has_word && col + 1 + ww > (guint) width)
-        {
-          g_string_append_c (out, '\n');
-          prefix = cont;
-          g_string_append (out, prefix);
-          col = display_width (prefix, strlen (prefix));
-          line_has_word = FALSE;
-        }
-      if (line_has_word)
-        {
-          g_string_append_c (out, ' ');
-          col++;
-        }
-      g_string_append_len (out, w, p - w);
-      col += ww;
-      line_has_word = TRUE;
-    }
+  pcc_text_wrap_words (out, first, cont, text, width, FALSE);
   g_string_append_c (out, '\n');
 }
 

@@ -1,39 +1,11 @@
 /* pcc-series.c - a patch series (see pcc-series.h). */
-#include "pcc-series.h"
-#include "pcc-diffstat.h"
 #include "pcc-error.h"
+#include "pcc-mailinfo.h"
+#include "pcc-mbox.h"
+#include "pcc-series-private.h"
+#include "pcc-subject.h"
 
-#include <git2.h>
-#include <libetpan/libetpan.h>
-#include <stdlib.h>
 #include <string.h>
-
-typedef struct
-{
-  PccPatch *patch;
-  char *source;
-  char *prefix; /* "PATCH v2" or NULL */
-  guint index, total;
-  gboolean numbered;
-  char *author_name, *author_email;
-  char *subject; /* cleaned, as git am records it */
-} Item;
-
-struct _PccSeries
-{
-  Item *cover;        /* or NULL */
-  GPtrArray *items;   /* Item, series order */
-  GPtrArray *patches; /* PccPatch *, same order, NULL-terminated */
-  GPtrArray *warnings;
-  char *prefix;
-  char *base_commit;
-  char *change_id;
-  GPtrArray *prereqs;
-  git_mailmap *mailmap;
-  gboolean git_ok;
-  const PccTree *base_tree;
-  PccDiffstat *diffstat; /* computed on demand */
-};
 
 static void
 item_free (gpointer p)
@@ -44,6 +16,7 @@ item_free (gpointer p)
   pcc_patch_free (it->patch);
   g_free (it->source);
   g_free (it->prefix);
+  g_free (it->bad_counter);
   g_free (it->author_name);
   g_free (it->author_email);
   g_free (it->subject);
@@ -75,314 +48,6 @@ pcc_series_free (PccSeries *series)
   g_free (series);
 }
 
-/* --- the mbox ------------------------------------------------------------------ */
-
-/* git mailsplit's is_from_line(). */
-static gboolean
-is_from_line (const char *line, gsize len)
-{
-  if (len < 20 || memcmp ("From ", line, 5) != 0)
-    return FALSE;
-  const char *colon = line + len - 2;
-  const char *start = line + 5;
-  for (;;)
-    {
-      if (colon < start)
-        return FALSE;
-      if (*--colon == ':')
-        break;
-    }
-  if (colon - 4 < line || colon + 2 >= line + len)
-    return FALSE;
-  if (!g_ascii_isdigit (colon[-4]) || !g_ascii_isdigit (colon[-2])
-      || !g_ascii_isdigit (colon[-1]) || !g_ascii_isdigit (colon[1])
-      || !g_ascii_isdigit (colon[2]))
-    return FALSE;
-  if (strtol (colon + 3, NULL, 10) <= 90)
-    return FALSE;
-  return TRUE;
-}
-
-GPtrArray *
-pcc_series_split_mbox (const char *data, gsize len)
-{
-  GPtrArray *mails
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  const char *p = data, *end = data + len;
-  const char *start = NULL;
-
-  /* Input that does not start with a separator is one mail. */
-  const char *nl0 = memchr (p, '\n', len);
-  gsize l0 = nl0 ? (gsize) (nl0 - p + 1) : len;
-  if (len == 0 || !is_from_line (p, l0))
-    {
-      g_ptr_array_add (mails, g_bytes_new (data, len));
-      return mails;
-    }
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      if (is_from_line (p, next - p))
-        {
-          if (start)
-            g_ptr_array_add (mails, g_bytes_new (start, p - start));
-          start = next;
-        }
-      p = next;
-    }
-  if (start)
-    g_ptr_array_add (mails, g_bytes_new (start, end - start));
-  return mails;
-}
-
-/* --- reading one mail ---------------------------------------------------------- */
-
-static char *
-decode_rfc2047 (const char *value)
-{
-  size_t idx = 0;
-  char *decoded = NULL;
-  if (mailmime_encoded_phrase_parse ("utf-8", value, strlen (value), &idx,
-                                     "utf-8", &decoded)
-          == MAILIMF_NO_ERROR
-      && decoded)
-    {
-      char *out = g_strdup (decoded);
-      free (decoded);
-      return out;
-    }
-  return g_strdup (value);
-}
-
-/* git's isspace(): space, tab, LF, CR. */
-static gboolean
-git_isspace (char c)
-{
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* git mailinfo's cleanup_subject() (brackets not kept), then the
- * whitespace normalisation of format_subject(). */
-static char *
-clean_subject (const char *subject)
-{
-  GString *s = g_string_new (subject);
-  gsize at = 0;
-  while (at < s->len)
-    {
-      char c = s->str[at];
-      if (c == 'r' || c == 'R')
-        {
-          if (s->len <= at + 3)
-            break;
-          if ((s->str[at + 1] == 'e' || s->str[at + 1] == 'E')
-              && s->str[at + 2] == ':')
-            {
-              g_string_erase (s, at, 3);
-              continue;
-            }
-          at++;
-          break;
-        }
-      else if (c == ' ' || c == '\t' || c == ':')
-        {
-          g_string_erase (s, at, 1);
-          continue;
-        }
-      else if (c == '[')
-        {
-          const char *close = strchr (s->str + at, ']');
-          if (!close)
-            break;
-          g_string_erase (s, at, close - (s->str + at) + 1);
-          continue;
-        }
-      break;
-    }
-  /* strbuf_trim(), then format_subject() joins lines with a space. */
-  g_autofree char *t = g_strdup (s->str);
-  g_string_free (s, TRUE);
-  g_strstrip (t);
-  GString *out = g_string_new (NULL);
-  g_auto (GStrv) lines = g_strsplit (t, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    {
-      char *l = lines[i];
-      gsize n = strlen (l);
-      while (n && git_isspace (l[n - 1]))
-        l[--n] = '\0';
-      while (git_isspace (*l))
-        l++;
-      if (!*l)
-        continue;
-      if (out->len)
-        g_string_append_c (out, ' ');
-      g_string_append (out, l);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* Split "Name <addr>", "\"Name\" <addr>" or "addr". */
-static void
-split_address (const char *from, char **name, char **email)
-{
-  const char *lt = strrchr (from, '<');
-  const char *gt = lt ? strchr (lt, '>') : NULL;
-  if (!lt || !gt)
-    {
-      *name = g_strdup ("");
-      *email = g_strstrip (g_strdup (from));
-      return;
-    }
-  *email = g_strstrip (g_strndup (lt + 1, gt - lt - 1));
-  g_autofree char *n = g_strstrip (g_strndup (from, lt - from));
-  gsize len = strlen (n);
-  if (len >= 2 && n[0] == '"' && n[len - 1] == '"')
-    {
-      GString *u = g_string_new (NULL);
-      for (gsize i = 1; i + 1 < len; i++)
-        {
-          if (n[i] == '\\' && i + 2 < len)
-            i++;
-          g_string_append_c (u, n[i]);
-        }
-      *name = g_string_free (u, FALSE);
-    }
-  else
-    *name = g_strdup (n);
-}
-
-/* The in-body "From:" and "Subject:" lines git am reads at the start of
- * the body. */
-static void
-inbody_headers (PccPatch *patch, char **from, char **subject)
-{
-  gsize len = 0;
-  const char *text = pcc_patch_get_text (patch, &len);
-  const char *p = text, *end = text + len;
-  *from = *subject = NULL;
-
-  if (len >= 5 && memcmp (p, "From ", 5) == 0)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      p = nl ? nl + 1 : end;
-    }
-  /* Skip the mail headers (only when there are headers). */
-  const char *q = p;
-  while (q<end && * q> ' ' && *q < 127 && *q != ':')
-    q++;
-  if (q == p || q >= end || *q != ':')
-    return;
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      if (*p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n'))
-        {
-          p = next;
-          break;
-        }
-      p = next;
-    }
-  /* Blank lines, then header lines, up to a blank line. */
-  while (p < end && (*p == '\n' || *p == '\r'))
-    p++;
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      gsize l = (nl ? nl : end) - p;
-      if (l && p[l - 1] == '\r')
-        l--;
-      if (l >= 5 && g_ascii_strncasecmp (p, "From:", 5) == 0)
-        {
-          g_autofree char *v = g_strstrip (g_strndup (p + 5, l - 5));
-          g_free (*from);
-          *from = decode_rfc2047 (v);
-        }
-      else if (l >= 8 && g_ascii_strncasecmp (p, "Subject:", 8) == 0)
-        {
-          g_autofree char *v = g_strstrip (g_strndup (p + 8, l - 8));
-          g_free (*subject);
-          *subject = decode_rfc2047 (v);
-        }
-      else if (l >= 5 && g_ascii_strncasecmp (p, "Date:", 5) == 0)
-        ;
-      else
-        break;
-      p = next;
-    }
-}
-
-/* "[RFC PATCH v2 03/10] title": the prefix words and the numbers. */
-static void
-parse_prefix (const char *subject, char **prefix, guint *index, guint *total,
-              gboolean *numbered)
-{
-  *prefix = NULL;
-  *index = *total = 0;
-  *numbered = FALSE;
-  if (!subject)
-    return;
-  const char *p = subject;
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (g_ascii_strncasecmp (p, "re:", 3) == 0)
-        {
-          p += 3;
-          continue;
-        }
-      if (*p != '[')
-        break;
-      const char *close = strchr (p, ']');
-      if (!close)
-        break;
-      g_autofree char *tag = g_strndup (p + 1, close - p - 1);
-      g_auto (GStrv) words = g_strsplit_set (tag, " \t", -1);
-      GString *pre = g_string_new (NULL);
-      gboolean has_num = FALSE, has_patch = FALSE;
-      guint a = 0, b = 0;
-      for (char **w = words; *w; w++)
-        {
-          if (!**w)
-            continue;
-          char *slash = strchr (*w, '/');
-          gboolean num = slash && slash != *w && slash[1];
-          for (char *c = *w; num && *c; c++)
-            if (!g_ascii_isdigit (*c) && c != slash)
-              num = FALSE;
-          if (num && !has_num)
-            {
-              a = (guint) strtoul (*w, NULL, 10);
-              b = (guint) strtoul (slash + 1, NULL, 10);
-              has_num = TRUE;
-              continue;
-            }
-          if (g_ascii_strcasecmp (*w, "PATCH") == 0)
-            has_patch = TRUE;
-          if (pre->len)
-            g_string_append_c (pre, ' ');
-          g_string_append (pre, *w);
-        }
-      if ((has_patch || has_num) && *prefix == NULL)
-        {
-          *prefix = g_string_free (pre, FALSE);
-          if (has_num)
-            {
-              *index = a;
-              *total = b;
-              *numbered = TRUE;
-            }
-        }
-      else
-        g_string_free (pre, TRUE);
-      p = close + 1;
-    }
-}
-
 static Item *
 item_new (PccPatch *patch, const char *source)
 {
@@ -390,15 +55,25 @@ item_new (PccPatch *patch, const char *source)
   it->patch = patch;
   it->source = g_strdup (source ? source : pcc_patch_get_name (patch));
   const char *subject = pcc_patch_get_subject (patch);
-  parse_prefix (subject, &it->prefix, &it->index, &it->total, &it->numbered);
+  PccSubject sp;
+  pcc_subject_parse (subject, &sp);
+  it->prefix = g_steal_pointer (&sp.prefix);
+  it->bad_counter = g_steal_pointer (&sp.bad_counter);
+  it->index = sp.index;
+  it->total = sp.total;
+  it->numbered = sp.numbered;
+  pcc_subject_clear (&sp);
 
   g_autofree char *ib_from = NULL, *ib_subject = NULL;
-  inbody_headers (patch, &ib_from, &ib_subject);
+  gsize len = 0;
+  const char *text = pcc_patch_get_text (patch, &len);
+  pcc_mailinfo_inbody_headers (text, len, &ib_from, &ib_subject);
   const char *from = ib_from ? ib_from : pcc_patch_get_from (patch);
-  split_address (from ? from : "", &it->author_name, &it->author_email);
+  pcc_mailinfo_split_address (from ? from : "", &it->author_name,
+                              &it->author_email);
   const char *subj = ib_subject ? ib_subject : subject;
   if (subj)
-    it->subject = clean_subject (subj);
+    it->subject = pcc_mailinfo_clean_subject (subj);
   else
     {
       /* A plain diff: no subject at all. */
@@ -516,6 +191,14 @@ series_from_items (GPtrArray *items, GError **error)
           item_free (it);
           continue;
         }
+      if (it->bad_counter)
+        {
+          const char *subj = pcc_patch_get_subject (it->patch);
+          warn (series,
+                "%s: “%s” in the subject “%s” is not read as a patch "
+                "number (at most four digits a side, as b4 reads them)",
+                it->source, it->bad_counter, subj ? subj : "");
+        }
       if (it->numbered)
         numbered++;
       g_ptr_array_add (series->items, it);
@@ -545,13 +228,32 @@ series_from_items (GPtrArray *items, GError **error)
             warn (series, "%s: a second patch numbered %u", it->source,
                   it->index);
         }
-      for (guint n = 1; n <= total; n++)
+      /* The numbers the total announces that no patch has: the items are
+       * sorted, so one walk; a 64-bit counter, so that no total makes it
+       * endless; and a list of at most PCC_SERIES_MAX_MISSING lines. */
+      guint k = 0, missing = 0;
+      for (guint64 n = 1; n <= total; n++)
         {
-          gboolean found = FALSE;
-          for (guint i = 0; i < series->items->len && !found; i++)
-            found = ((Item *) series->items->pdata[i])->index == n;
-          if (!found)
-            warn (series, "patch %u/%u is missing", n, total);
+          while (k < series->items->len
+                 && ((Item *) series->items->pdata[k])->index < n)
+            k++;
+          if (k < series->items->len
+              && ((Item *) series->items->pdata[k])->index == n)
+            continue;
+          if (++missing <= PCC_SERIES_MAX_MISSING)
+            warn (series, "patch %u/%u is missing", (guint) n, total);
+        }
+      if (missing > PCC_SERIES_MAX_MISSING)
+        {
+          const Item *from = series->cover && series->cover->total
+                                 ? series->cover
+                                 : series->items->pdata[0];
+          const char *subj = pcc_patch_get_subject (from->patch);
+          warn (series,
+                "%u more patches are missing: %s announces %u (subject "
+                "“%s”) and the series has %u",
+                missing - PCC_SERIES_MAX_MISSING, from->source, total,
+                subj ? subj : "", series->items->len);
         }
     }
   else if (numbered > 0)
@@ -580,7 +282,7 @@ static gboolean
 add_mails (GPtrArray *items, const char *source, const char *data, gsize len,
            GError **error)
 {
-  g_autoptr (GPtrArray) mails = pcc_series_split_mbox (data, len);
+  g_autoptr (GPtrArray) mails = pcc_mbox_split (data, len);
   for (guint i = 0; i < mails->len; i++)
     {
       gsize mlen = 0;
@@ -875,219 +577,11 @@ pcc_series_format_prerequisites (const PccSeries *series)
   return g_string_free (out, FALSE);
 }
 
-/* --- shortlog ------------------------------------------------------------------- */
-
-gboolean
-pcc_series_set_mailmap (PccSeries *series, const char *data, gsize len,
-                        GError **error)
-{
-  git_mailmap *mm = NULL;
-  if (!series->git_ok || git_mailmap_from_buffer (&mm, data, len) < 0)
-    {
-      const git_error *e = git_error_last ();
-      g_set_error (error, PCC_ERROR, PCC_ERROR_MAILMAP, ".mailmap: %s",
-                   e && e->message ? e->message : "libgit2 failed");
-      return FALSE;
-    }
-  if (series->mailmap)
-    git_mailmap_free (series->mailmap);
-  series->mailmap = mm;
-  return TRUE;
-}
-
-gboolean
-pcc_series_load_mailmap (PccSeries *series, const PccTree *tree,
-                         GError **error)
-{
-  gsize len = 0;
-  g_autoptr (GError) local = NULL;
-  g_autofree char *data = pcc_tree_read_file (tree, ".mailmap", &len, &local);
-  if (!data)
-    {
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  return pcc_series_set_mailmap (series, data, len, error);
-}
-
 void
 pcc_series_set_base_tree (PccSeries *series, const PccTree *tree)
 {
   series->base_tree = tree;
   g_clear_pointer (&series->diffstat, pcc_diffstat_free);
-}
-
-/* git_wcwidth(): -1 for control characters, 0 for combining ones, 2
- * for East Asian wide ones. */
-static int
-wcwidth_of (gunichar c)
-{
-  if (c == 0)
-    return 0;
-  if (c < 32 || (c >= 0x7f && c < 0xa0))
-    return -1;
-  if (g_unichar_iszerowidth (c))
-    return 0;
-  return g_unichar_iswide (c) ? 2 : 1;
-}
-
-/* git's strbuf_add_wrapped_text() with indent1 >= 0. */
-static void
-add_wrapped_text (GString *buf, const char *text, int indent1, int indent2,
-                  int width)
-{
-  gboolean assume_utf8 = TRUE;
-  const char *start = text;
-  gsize orig_len = buf->len;
-  const char *bol, *space;
-  int w, indent;
-
-retry:
-  bol = text;
-  w = indent = indent1;
-  space = NULL;
-  for (;;)
-    {
-      char c = *text;
-      if (!c || git_isspace (c))
-        {
-          if (w <= width || !space)
-            {
-              const char *from = bol;
-              if (!c && text == from)
-                return;
-              if (space)
-                from = space;
-              else
-                for (int k = 0; k < indent; k++)
-                  g_string_append_c (buf, ' ');
-              g_string_append_len (buf, from, text - from);
-              if (!c)
-                return;
-              space = text;
-              if (c == '\t')
-                w |= 0x07;
-              else if (c == '\n')
-                {
-                  space++;
-                  if (*space == '\n')
-                    {
-                      g_string_append_c (buf, '\n');
-                      goto new_line;
-                    }
-                  else if (!g_ascii_isalnum (*space))
-                    goto new_line;
-                  else
-                    g_string_append_c (buf, ' ');
-                }
-              w++;
-              text++;
-            }
-          else
-            {
-            new_line:
-              g_string_append_c (buf, '\n');
-              text = bol = space + (git_isspace (*space) ? 1 : 0);
-              space = NULL;
-              w = indent = indent2;
-            }
-          continue;
-        }
-      if (assume_utf8)
-        {
-          gunichar uc = g_utf8_get_char_validated (text, -1);
-          if (uc == (gunichar) -1 || uc == (gunichar) -2)
-            {
-              assume_utf8 = FALSE;
-              text = start;
-              g_string_truncate (buf, orig_len);
-              goto retry;
-            }
-          text = g_utf8_next_char (text);
-          w += wcwidth_of (uc);
-        }
-      else
-        {
-          w++;
-          text++;
-        }
-    }
-}
-
-typedef struct
-{
-  char *name;
-  GPtrArray *subjects; /* borrowed */
-} AuthorGroup;
-
-static int
-cmp_groups (gconstpointer pa, gconstpointer pb)
-{
-  const AuthorGroup *a = pa, *b = pb;
-  return strcmp (a->name, b->name);
-}
-
-static char *
-mapped_name (PccSeries *series, const Item *it)
-{
-  if (series->mailmap)
-    {
-      const char *rn = NULL, *re = NULL;
-      if (git_mailmap_resolve (&rn, &re, series->mailmap, it->author_name,
-                               it->author_email)
-              == 0
-          && rn)
-        return g_strdup (rn);
-    }
-  return g_strdup (it->author_name);
-}
-
-char *
-pcc_series_format_shortlog (PccSeries *series, PccShortlogStyle style)
-{
-  g_autoptr (GArray) groups = g_array_new (FALSE, TRUE, sizeof (AuthorGroup));
-  for (guint i = 0; i < series->items->len; i++)
-    {
-      Item *it = series->items->pdata[i];
-      g_autofree char *name = mapped_name (series, it);
-      AuthorGroup *g = NULL;
-      for (guint k = 0; k < groups->len && !g; k++)
-        if (strcmp (g_array_index (groups, AuthorGroup, k).name, name) == 0)
-          g = &g_array_index (groups, AuthorGroup, k);
-      if (!g)
-        {
-          AuthorGroup ng = { g_steal_pointer (&name), g_ptr_array_new () };
-          g_array_append_val (groups, ng);
-          g = &g_array_index (groups, AuthorGroup, groups->len - 1);
-        }
-      g_ptr_array_add (g->subjects,
-                       it->subject[0] ? it->subject : (char *) "<none>");
-    }
-  g_array_sort (groups, cmp_groups);
-
-  GString *out = g_string_new (NULL);
-  for (guint k = 0; k < groups->len; k++)
-    {
-      AuthorGroup *g = &g_array_index (groups, AuthorGroup, k);
-      g_string_append_printf (out, "%s (%u):\n", g->name, g->subjects->len);
-      for (guint j = 0; j < g->subjects->len; j++)
-        {
-          const char *msg = g->subjects->pdata[j];
-          if (style == PCC_SHORTLOG_COVER)
-            {
-              add_wrapped_text (out, msg, 2, 4, 72);
-              g_string_append_c (out, '\n');
-            }
-          else
-            g_string_append_printf (out, "      %s\n", msg);
-        }
-      g_string_append_c (out, '\n');
-      g_free (g->name);
-      g_ptr_array_unref (g->subjects);
-    }
-  return g_string_free (out, FALSE);
 }
 
 /* --- diffstat ------------------------------------------------------------------- */

@@ -26,7 +26,20 @@
  *
  * The author of a patch is its in-body "From:" line when there is one
  * (as git am reads it), else the mail's From:; the subject is cleaned of
- * "[...]" prefixes and "Re:" as git mailinfo cleans it.
+ * "[...]" prefixes and "Re:" as git mailinfo cleans it (pcc-mailinfo.h).
+ * The numbers are read from the subject prefix as b4 reads them
+ * (pcc-subject.h: at most four digits a side); an mbox is split as git
+ * mailsplit splits it (pcc-mbox.h).  Warnings name the mail and say what
+ * is wrong; at most PCC_SERIES_MAX_MISSING missing patches are listed one
+ * by one, the rest in one line.
+ *
+ * Ownership: a PccSeries owns its patches, warnings and strings; the
+ * "const" getters return memory that lives as long as the series, the
+ * others a newly allocated string (g_free()).  Errors are in PCC_ERROR:
+ * PCC_ERROR_IO (a file or folder that cannot be read), PCC_ERROR_PATCH
+ * and the other codes of pcc_patch_new_from_data() for a mail that cannot
+ * be parsed, PCC_ERROR_NO_DIFF (no patch in the series), PCC_ERROR_MAILMAP
+ * (a .mailmap libgit2 refuses).
  */
 #ifndef PCC_SERIES_H
 #define PCC_SERIES_H
@@ -40,6 +53,8 @@
 G_BEGIN_DECLS
 
 typedef struct _PccSeries PccSeries;
+
+#define PCC_SERIES_MAX_MISSING 100
 
 /* Every mail of a folder's regular files (not starting with '.'), in
  * name order; files holding an mbox are split.  Fails when the folder
@@ -56,10 +71,6 @@ PccSeries *pcc_series_new_from_paths (const char *const *paths, guint n_paths,
 PccSeries *pcc_series_new_from_patches (PccPatch **patches, guint n_patches,
                                         GError **error);
 void pcc_series_free (PccSeries *series);
-
-/* Split an mbox into mails: an array of GBytes, each one mail without
- * its "From " separator line.  Input without a separator is one mail. */
-GPtrArray *pcc_series_split_mbox (const char *data, gsize len);
 
 /* --- the mails ---------------------------------------------------------- */
 

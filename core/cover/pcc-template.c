@@ -32,6 +32,7 @@ typedef struct
   gboolean negate; /* IF: "${if !name}" */
   guint jump;      /* IF: index of its ELSE or END; ELSE: index of END */
   guint line, col;
+  gsize text_len, text_cap; /* TEXT: strlen (text) and its allocation */
 } Node;
 
 struct _PccTemplate
@@ -263,6 +264,8 @@ parse_braced (const char *tname, const char *body, gsize blen, guint line,
   return TRUE;
 }
 
+/* Literal text joins the text node before it, growing it by doubling,
+ * so that reading a template is linear in its size. */
 static void
 append_text (GArray *nodes, const char *text, gsize len, guint line, guint col)
 {
@@ -273,19 +276,23 @@ append_text (GArray *nodes, const char *text, gsize len, guint line, guint col)
       Node *last = &g_array_index (nodes, Node, nodes->len - 1);
       if (last->kind == NODE_TEXT)
         {
-          char *joined = g_strconcat (last->text, NULL);
-          gsize ol = strlen (joined);
-          joined = g_realloc (joined, ol + len + 1);
-          memcpy (joined + ol, text, len);
-          joined[ol + len] = '\0';
-          g_free (last->text);
-          last->text = joined;
+          if (last->text_len + len + 1 > last->text_cap)
+            {
+              last->text_cap
+                  = MAX (last->text_cap * 2, last->text_len + len + 1);
+              last->text = g_realloc (last->text, last->text_cap);
+            }
+          memcpy (last->text + last->text_len, text, len);
+          last->text_len += len;
+          last->text[last->text_len] = '\0';
           return;
         }
     }
   Node n = { 0 };
   n.kind = NODE_TEXT;
   n.text = g_strndup (text, len);
+  n.text_len = len;
+  n.text_cap = len + 1;
   n.line = line;
   n.col = col;
   g_array_append_val (nodes, n);
@@ -389,7 +396,7 @@ parse_line (const char *tname, const Line *l, GArray *nodes, GError **error)
       if (standalone && n->kind == NODE_TEXT)
         continue;
       if (n->kind == NODE_TEXT)
-        append_text (nodes, n->text, strlen (n->text), n->line, n->col);
+        append_text (nodes, n->text, n->text_len, n->line, n->col);
       else
         {
           Node c = *n;

@@ -309,6 +309,7 @@ typedef struct
 {
   int kind; /* 0 assistance, 1 tool */
   char *name;
+  char *version;   /* tool: "1.1" or "" */
   GArray *patches; /* guint */
 } Acc;
 
@@ -317,16 +318,19 @@ acc_clear (gpointer p)
 {
   Acc *a = p;
   g_free (a->name);
+  g_free (a->version);
   g_array_unref (a->patches);
 }
 
 static void
-acc_add (GArray *accs, int kind, const char *name, guint patch)
+acc_add_version (GArray *accs, int kind, const char *name, const char *version,
+                 guint patch)
 {
   for (guint i = 0; i < accs->len; i++)
     {
       Acc *a = &g_array_index (accs, Acc, i);
-      if (a->kind == kind && strcmp (a->name, name) == 0)
+      if (a->kind == kind && strcmp (a->name, name) == 0
+          && strcmp (a->version, version) == 0)
         {
           for (guint k = 0; k < a->patches->len; k++)
             if (g_array_index (a->patches, guint, k) == patch)
@@ -335,10 +339,31 @@ acc_add (GArray *accs, int kind, const char *name, guint patch)
           return;
         }
     }
-  Acc a
-      = { kind, g_strdup (name), g_array_new (FALSE, FALSE, sizeof (guint)) };
+  Acc a = { kind, g_strdup (name), g_strdup (version),
+            g_array_new (FALSE, FALSE, sizeof (guint)) };
   g_array_append_val (a.patches, patch);
   g_array_append_val (accs, a);
+}
+
+static void
+acc_add (GArray *accs, int kind, const char *name, guint patch)
+{
+  acc_add_version (accs, kind, name, "", patch);
+}
+
+/* A word that is a version of the word before it: "1.0", "v2.3",
+ * "2024.01-rc1" (a digit first, after an optional 'v'). */
+static gboolean
+is_version_word (const char *w)
+{
+  if (*w == 'v' || *w == 'V')
+    w++;
+  if (!g_ascii_isdigit (*w))
+    return FALSE;
+  for (; *w; w++)
+    if (!g_ascii_isalnum (*w) && !strchr (".+-_~", *w))
+      return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -355,14 +380,32 @@ pcc_tool_trailers_to_provenance (const PccSeries *series,
       g_autofree char *k = g_ascii_strdown (t->key, -1);
       if (g_str_has_suffix (k, "assisted-by"))
         {
-          /* AGENT[:MODEL] [TOOL1] [TOOL2] */
-          g_auto (GStrv) words = g_strsplit (t->value, " ", -1);
-          if (!words[0] || !*words[0])
+          /* AGENT[:MODEL] [VERSION] [TOOL1 [VERSION]] [TOOL2...]: a
+           * version stays with the name before it ("ExampleBot 1.0" is
+           * one agent, "coccinelle 1.1" one tool). */
+          g_auto (GStrv) split = g_strsplit (t->value, " ", -1);
+          g_autoptr (GPtrArray) words = g_ptr_array_new ();
+          for (guint w = 0; split[w]; w++)
+            if (*split[w])
+              g_ptr_array_add (words, split[w]);
+          if (words->len == 0)
             continue;
-          acc_add (accs, 0, words[0], t->patch);
-          for (guint w = 1; words[w]; w++)
-            if (*words[w])
-              acc_add (accs, 1, words[w], t->patch);
+          guint w = 1;
+          g_autoptr (GString) agent = g_string_new (words->pdata[0]);
+          for (; w < words->len && is_version_word (words->pdata[w]); w++)
+            g_string_append_printf (agent, " %s",
+                                    (const char *) words->pdata[w]);
+          acc_add (accs, 0, agent->str, t->patch);
+          while (w < words->len)
+            {
+              const char *tool = words->pdata[w++];
+              g_autoptr (GString) version = g_string_new (NULL);
+              for (; w < words->len && is_version_word (words->pdata[w]); w++)
+                g_string_append_printf (version, "%s%s",
+                                        version->len ? " " : "",
+                                        (const char *) words->pdata[w]);
+              acc_add_version (accs, 1, tool, version->str, t->patch);
+            }
         }
       else if (g_str_has_suffix (k, "generated-by"))
         acc_add (accs, 1, t->value, t->patch);
@@ -386,7 +429,8 @@ pcc_tool_trailers_to_provenance (const PccSeries *series,
       else
         {
           g_autofree char *purpose = g_strdup_printf ("used for %s", where);
-          ok = pcc_provenance_add_tool (next, a->name, "", purpose, error);
+          ok = pcc_provenance_add_tool (next, a->name, a->version, purpose,
+                                        error);
         }
       if (!ok)
         return FALSE;

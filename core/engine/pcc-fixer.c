@@ -9,6 +9,7 @@
 #include "pcc-error.h"
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
+#include "pcc-subject.h"
 #include "pcc-tree.h"
 
 /* --- option strings ------------------------------------------------ */
@@ -214,19 +215,15 @@ pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path, const char *rev,
 gboolean
 pcc_fixer_subject_is_patch (const char *subject)
 {
-  static GRegex *re;
+  PccSubject sp;
+  gboolean yes;
 
   if (subject == NULL)
     return FALSE;
-  if (g_once_init_enter (&re))
-    {
-      /* Optional tags, then [PATCH...], [RFC PATCH...] or [RFC][PATCH]. */
-      GRegex *r = g_regex_new (
-          "^\\s*(?:\\[[^]]*\\]\\s*)*\\[\\s*(?:RFC[\\s_-]*)?PATCH\\b",
-          G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, NULL);
-      g_once_init_leave (&re, r);
-    }
-  return g_regex_match (re, subject, 0, NULL);
+  pcc_subject_parse (subject, &sp);
+  yes = sp.is_patch && !sp.is_reply;
+  pcc_subject_clear (&sp);
+  return yes;
 }
 
 PccPatch *

@@ -55,9 +55,10 @@ PccEngine *pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path,
 /* Forget every cached engine (after the configuration changed). */
 void pcc_fixer_reset (PccFixer *fixer);
 
-/* Whether @subject reads like a patch: "[PATCH...]", "[RFC PATCH...]",
- * "[PATCH RFC v2 3/7]", also after other bracketed tags
- * ("[net-next][PATCH]").  Replies ("Re: [PATCH]") are not. */
+/* Whether @subject reads like a patch: a leading "[...]" group holds the
+ * word "PATCH" ("[PATCH...]", "[RFC PATCH...]", "[PATCH RFC v2 3/7]",
+ * "[net-next][PATCH]", "[net-next PATCH]", "[PATCHv2]"; not "[PATCHES]"),
+ * as pcc_subject_parse() reads it.  Replies ("Re: [PATCH]") are not. */
 gboolean pcc_fixer_subject_is_patch (const char *subject);
 
 /* Parse the composer's content: "Subject: @subject", a blank line, and

@@ -1,5 +1,6 @@
 /* pcc-email.c - get_maintainer.pl's address handling, and header lists. */
 #include "pcc-email.h"
+#include "pcc-rfc2047.h"
 #include "pcc-error.h"
 #include "pcc-regex.h"
 
@@ -350,23 +351,6 @@ display_for (const char *name, const char *email)
   return g_string_free (q, FALSE);
 }
 
-static char *
-decode_phrase (const char *phrase)
-{
-  size_t idx = 0;
-  char *decoded = NULL;
-  if (mailmime_encoded_phrase_parse ("utf-8", phrase, strlen (phrase), &idx,
-                                     "utf-8", &decoded)
-          == MAILIMF_NO_ERROR
-      && decoded != NULL)
-    {
-      char *out = g_strdup (decoded);
-      free (decoded);
-      return out;
-    }
-  return g_strdup (phrase);
-}
-
 static void
 add_mailbox (GPtrArray *out, struct mailimf_mailbox *mb)
 {
@@ -374,7 +358,7 @@ add_mailbox (GPtrArray *out, struct mailimf_mailbox *mb)
   a->email = g_strdup (mb->mb_addr_spec);
   if (mb->mb_display_name != NULL)
     {
-      char *n = decode_phrase (mb->mb_display_name);
+      char *n = pcc_rfc2047_decode (mb->mb_display_name);
       char *t = trim (n);
       g_free (n);
       if (t[0] != '\0')

@@ -1,0 +1,25 @@
+/* pcc-mbox.h - splitting an mbox into mails, the way git mailsplit does.
+ *
+ * A mail starts after a "From " line that git's is_from_line() accepts
+ * ("From <anything> ... hh:mm:ss yyyy"-shaped, a year after 90); any
+ * other "From " line is body text.  Input that does not start with such a
+ * line is one mail.  Nothing fails.
+ */
+#ifndef PCC_MBOX_H
+#define PCC_MBOX_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* git mailsplit's is_from_line() on the @len bytes of @line. */
+gboolean pcc_mbox_is_from_line (const char *line, gsize len);
+
+/* The mails of @data: a new GPtrArray (owned by the caller, frees its
+ * elements) of GBytes, each one mail without its "From " separator line.
+ * Empty input is one empty mail. */
+GPtrArray *pcc_mbox_split (const char *data, gsize len);
+
+G_END_DECLS
+
+#endif
