@@ -134,7 +134,8 @@ TOOLBAR_ITEM_TEXT = "patchcc/Fix patch recipients"
 class Profile:
     """A throw-away Claws profile under @root (HOME, config dir, mailbox)."""
 
-    def __init__(self, root, smtp_port, plugin, settings, common=None):
+    def __init__(self, root, smtp_port, plugin, settings, common=None,
+                 stock_wrapping=False):
         self.root = root
         self.home = os.path.join(root, "home")
         self.config = os.path.join(root, "claws")
@@ -148,8 +149,11 @@ class Profile:
         self._write("accountrc", ACCOUNTRC.format(port=smtp_port))
         block = "".join("%s=%s\n" % kv for kv in settings.items())
         extra = "".join("%s=%s\n" % kv for kv in (common or {}).items())
-        self._write("clawsrc", CLAWSRC.format(plugin=plugin, patchcc=block,
-                                              common=extra))
+        clawsrc = CLAWSRC.format(plugin=plugin, patchcc=block, common=extra)
+        if stock_wrapping:
+            # Claws' shipped wrapping preferences: no linewrap_* key at all.
+            clawsrc = re.sub(r"(?m)^linewrap_\w+=.*\n", "", clawsrc)
+        self._write("clawsrc", clawsrc)
         self._write("folderlist.xml", FOLDERLIST.format(mail=mail))
         self._write("toolbar_compose.xml", TOOLBAR_COMPOSE)
 
