@@ -43,6 +43,7 @@
 #include "patchcc_open.h"
 
 #define ACTION_OPEN "Tools/PatchccOpen"
+#define ACCEL_OPEN  "<control><shift>P"
 /* Bigger files are refused (a patch mail of this size is not sent by
  * mail anyway). */
 #define MAX_PATCH_FILE  (64 * 1024 * 1024)
@@ -55,7 +56,7 @@ static char *last_dir;
 static void open_action_cb (GtkAction *action, gpointer data);
 
 static GtkActionEntry open_actions[] = {
-  { ACTION_OPEN, NULL, N_ ("Open _patch files…"), NULL,
+  { ACTION_OPEN, NULL, N_ ("Open _patch files…"), ACCEL_OPEN,
     N_ ("Each patch in its own compose window, never re-wrapped, with its "
         "recipients computed"),
     G_CALLBACK (open_action_cb) },
@@ -568,6 +569,7 @@ void
 patchcc_open_init (void)
 {
   MainWindow *mainwin = mainwindow_get_mainwindow ();
+  GtkAction *a;
 
   if (mainwin == NULL)
     return;
@@ -577,6 +579,13 @@ patchcc_open_init (void)
                              ACTION_OPEN, GTK_UI_MANAGER_MENUITEM,
                              main_menu_id)
   gtk_ui_manager_ensure_update (mainwin->ui_manager);
+  a = gtk_action_group_get_action (mainwin->action_group, ACTION_OPEN);
+  if (a != NULL)
+    {
+      gtk_action_set_accel_group (
+          a, gtk_ui_manager_get_accel_group (mainwin->ui_manager));
+      gtk_action_connect_accelerator (a);
+    }
 }
 
 void
@@ -585,8 +594,14 @@ patchcc_open_done (void)
   MainWindow *mainwin = mainwindow_get_mainwindow ();
 
   if (mainwin != NULL && main_menu_id != 0)
-    MENUITEM_REMUI_MANAGER (mainwin->ui_manager, mainwin->action_group,
-                            ACTION_OPEN, main_menu_id)
+    {
+      GtkAction *a
+          = gtk_action_group_get_action (mainwin->action_group, ACTION_OPEN);
+      if (a != NULL)
+        gtk_action_disconnect_accelerator (a);
+      MENUITEM_REMUI_MANAGER (mainwin->ui_manager, mainwin->action_group,
+                              ACTION_OPEN, main_menu_id)
+    }
   main_menu_id = 0;
   for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
     patchcc_open_unwatch (l->data);

@@ -108,7 +108,8 @@ def make_patches(tree, workdir, long_lines=True):
     os.makedirs(repo)
     files = pick_files(tree)
     if not long_lines:
-        files = files[:1]
+        # Every line of the patch within 72 columns: the shortest path.
+        files = sorted(files, key=len)[:1]
     for rel in files:
         dst = os.path.join(repo, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -138,7 +139,8 @@ def make_patches(tree, workdir, long_lines=True):
                    "that is just as long, to be re-flowed.\n" %
                    (os.path.basename(os.path.dirname(rel)), i, i))
         else:
-            lines.insert(len(lines) - 1, b"/* e2e short %02d */" % i)
+            # At the top: a hunk header without function context.
+            lines.insert(1, b"/* e2e short %02d */" % i)
             msg = "%s: e2e short %02d\n\nShort lines only.\n" % (
                 os.path.basename(os.path.dirname(rel)), i)
         with open(path, "wb") as f:
@@ -331,26 +333,26 @@ def hold_job(ctx, xvfb, mode, patch, n):
     return fails
 
 
-def chooser_open(claws, xvfb, main, path, select_all=False):
+def chooser_open(claws, xvfb, main, path, select_all=False, shots="/tmp"):
     """Main window, Tools, "Open patch files…", then @path typed in the
     file chooser: a file, or with @select_all a folder whose files are all
     selected."""
-    claws.key(main, "alt+t")
-    claws.xdo("key", "o")          # Open _patch files… has no other "o"?
+    claws.key(main, "ctrl+shift+p")    # Tools, Open patch files…
     dlg = claws.wait_window(r"open patch files", 15)
     claws.focus(dlg)
     claws.xdo("key", "ctrl+l")
     claws.xdo("type", "--delay", "5", path)
-    time.sleep(0.3)                # the completion popup settles
+    time.sleep(0.5)                # the inline completion comes...
+    claws.xdo("key", "Delete")     # ...selected: drop it
     claws.xdo("key", "Return")
     if select_all:
-        time.sleep(0.5)            # the folder loads
-        claws.focus(dlg)
-        # From the location entry to the file list.
-        claws.xdo("key", "Escape")
-        for _ in range(3):
-            claws.xdo("key", "Tab")
+        time.sleep(1)              # the folder loads
+        # The first file of the list (the chooser has no window manager
+        # to move it: its top-left corner is the screen's), then all.
+        claws.click(dlg, 400, 83)
         claws.xdo("key", "ctrl+a")
+        time.sleep(0.3)
+        xvfb.screenshot(os.path.join(shots, "chooser.png"))
         claws.xdo("key", "alt+o")
     claws.wait_window(r"open patch files", 20, gone=True)
 
@@ -368,11 +370,11 @@ def open_scenario(ctx, xvfb, patches, mbox_patches):
                           "split": "b4"}, stock_wrapping=True)
     claws = cd.Claws(profile, xvfb)
     want = [p for p, _ in patches] + [p for p, _ in mbox_patches]
-    sent = {}
     try:
         main = claws.wait_window(r"Claws Mail", 30)
         time.sleep(1)
-        chooser_open(claws, xvfb, main, folder + "/", select_all=True)
+        chooser_open(claws, xvfb, main, folder + "/", select_all=True,
+                     shots=ctx.workdir)
         deadline = time.monotonic() + 60
         while len(claws.find_windows(r"Compose message")) < len(patches):
             if time.monotonic() > deadline:
@@ -390,11 +392,13 @@ def open_scenario(ctx, xvfb, patches, mbox_patches):
                                   len(want)))
             time.sleep(0.2)
         for wid in claws.find_windows(r"Compose message"):
+            # One at a time: Claws refuses a send while one is under way.
+            with ctx.sink.cond:
+                before = len(ctx.sink.got)
             claws.key(wid, "ctrl+Return")
-            claws.wait_window(r"Compose message", 30, gone=True) \
-                if len(claws.find_windows(r"Compose message")) == 0 else None
             deadline = time.monotonic() + 30
-            while wid in claws.find_windows(r"Compose message"):
+            while wid in claws.find_windows(r"Compose message") \
+                    or len(ctx.sink.got) == before:
                 if time.monotonic() > deadline:
                     shot = os.path.join(ctx.workdir, "fail-open-send.png")
                     xvfb.screenshot(shot)
@@ -412,45 +416,60 @@ def open_scenario(ctx, xvfb, patches, mbox_patches):
         fails.append("open: Claws reported: %s" % [
             l for l in text.splitlines() if "CRITICAL" in l][:3])
 
-    for p in want:
+    # The mbox's patches were opened twice (once as files): two mails each.
+    for p in sorted(set(want)):
         raw = open(p, "rb").read()
         msg, _ = cd.split_mail(raw)
         subject = " ".join(str(msg["Subject"]).split())
         hits = ctx.sink.matching(subject)
         name = "open/" + os.path.basename(p)
-        if len(hits) != 1:
-            fails.append("%s: %d mails with its subject reached the sink" %
-                         (name, len(hits)))
+        if len(hits) != want.count(p):
+            fails.append("%s: %d mails with its subject reached the sink, "
+                         "want %d" % (name, len(hits), want.count(p)))
             continue
-        m = hits[0]
-        sent[p] = m
         want_to, want_cc = reference_lists(ctx.tree0001, p)
-        got_to = cd.addresses(m["msg"], "To")
-        got_cc = cd.addresses(m["msg"], "Cc")
-        if got_to != want_to:
-            fails.append("%s: To:\n    got  %s\n    want %s" %
-                         (name, got_to, want_to))
-        if got_cc != want_cc:
-            fails.append("%s: Cc:\n    got  %s\n    want %s" %
-                         (name, got_cc, want_cc))
-        env = sorted(a.lower() for a in m["rcpt_tos"])
-        if env != sorted({a for _, a in want_to + want_cc}):
-            fails.append("%s: envelope %s" % (name, env))
-        try:
-            ok, want_tree, got_tree = ctx.am.check(
-                os.path.basename(p), p, m["data"])
-            if not ok:
-                fails.append("%s: git am gives tree %s, the original %s" %
-                             (name, got_tree, want_tree))
-        except cd.Error as e:
-            fails.append("%s: git am: %s" % (name, e))
-            continue
-        # The author survives (git send-email's in-body From: line).
-        author = ctx.am.author(os.path.basename(p), p, m["data"])
-        want_author = str(msg["From"])
-        if author != want_author:
-            fails.append("%s: git am author %r, want %r" %
-                         (name, author, want_author))
+        for m in hits:
+            fails += check_open_mail(ctx, name, p, msg, m, want_to, want_cc)
+    return fails
+
+
+def check_open_mail(ctx, name, p, msg, m, want_to, want_cc):
+    fails = []
+    got_to = cd.addresses(m["msg"], "To")
+    got_cc = cd.addresses(m["msg"], "Cc")
+    if got_to != want_to:
+        fails.append("%s: To:\n    got  %s\n    want %s" %
+                     (name, got_to, want_to))
+    if got_cc != want_cc:
+        fails.append("%s: Cc:\n    got  %s\n    want %s" %
+                     (name, got_cc, want_cc))
+    env = sorted(a.lower() for a in m["rcpt_tos"])
+    if env != sorted({a for _, a in want_to + want_cc}):
+        fails.append("%s: envelope %s" % (name, env))
+    try:
+        ok, want_tree, got_tree = ctx.am.check(
+            os.path.basename(p), p, m["data"])
+        if not ok:
+            fails.append("%s: git am gives tree %s, the original %s" %
+                         (name, got_tree, want_tree))
+    except cd.Error as e:
+        fails.append("%s: git am: %s" % (name, e))
+        return fails
+    # The body byte for byte, after git send-email's in-body From: when the
+    # author is not the sender.
+    _, want_body = cd.split_mail(open(p, "rb").read())
+    if str(msg["From"]) != "Patch Sender <sender@example.org>":
+        want_body = ("From: %s\n\n" % msg["From"]).encode() + want_body
+    got_body = m["msg"].get_payload(decode=True)
+    if got_body != want_body:
+        fails.append("%s: the body changed (%d bytes sent, %d in the file)" %
+                     (name, len(got_body or b""), len(want_body)))
+    # The author survives (git send-email's in-body From: line).
+    author = ctx.am.author(os.path.basename(p), p, m["data"])
+    want_author = str(msg["From"])
+    if author != want_author:
+        fails.append("%s: git am author %r, want %r" %
+                     (name, author, want_author))
     return fails
 
 
@@ -467,6 +486,8 @@ def escape_scenario(ctx, xvfb, patch):
     profile = cd.Profile(root, ctx.sink.port, ctx.plugin,
                          {"on_send": "ask", "tree_path": ctx.tree,
                           "split": "b4"}, stock_wrapping=True)
+    if max(len(l) for l in body.split(b"\n")) > 72:
+        return ["escape: the short patch has a line over 72 columns"]
     claws = cd.Claws(profile, xvfb, compose)
     try:
         win = claws.wait_window(r"Compose message", 30)
