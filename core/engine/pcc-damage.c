@@ -50,7 +50,8 @@ typedef struct
   GArray *stat;     /* StatEntry */
   gboolean have_summary;
   guint sum_line, sum_files, sum_ins, sum_del;
-  GArray *files; /* FileCount */
+  GArray *files;        /* FileCount */
+  guint last_stat_line; /* 0-based, the last line read as diffstat */
 } Checker;
 
 static gboolean
@@ -98,25 +99,45 @@ is_space (char c)
 }
 
 /* Whether line @i (0-based) looks like the tail of line @i - 1 broken by
- * automatic wrapping: the head ends with a non-space within the wrap
- * column, the tail starts with a non-space, and the head, a space and
- * the tail's first word would not have fitted. */
+ * automatic wrapping.  Claws Mail breaks a line after a white-space
+ * character, at the last such place before the column count passes the
+ * wrap column, and removes the white space before the break; the tail
+ * starts with the next word (or with white space, when there was more
+ * than one white-space character).  The overflow happened within that
+ * word or the white-space character after it.  So: the head ends with a
+ * non-space and fits with the removed white space (at least a column),
+ * and head + removed white space +
+ * first word + the character after it pass the column.  The removed white
+ * space is one column (a space) for the strict test; for the loose one
+ * it can be any width (a run of alignment spaces, "FOO =<26 spaces>1"),
+ * so only the head is tested, and it must reach past column 40: a
+ * shorter head would need more than 30 columns of white space.  The
+ * loose test is used where the line is certainly damaged. */
 static gboolean
-looks_wrapped (const Checker *c, guint i)
+looks_wrapped_ws (const Checker *c, guint i, guint ws)
 {
-  if (i == 0)
+  if (i == 0 || i >= c->n_lines)
     return FALSE;
   const Line *head = &c->lines[i - 1], *tail = &c->lines[i];
-  if (head->len == 0 || tail->len == 0 || is_space (head->s[head->len - 1])
-      || is_space (tail->s[0]))
+  if (head->len == 0 || tail->len == 0 || is_space (head->s[head->len - 1]))
     return FALSE;
   guint hw = pcc_damage_line_width (head->s, head->len);
-  if (hw > PCC_DAMAGE_WRAP_COLUMN)
+  if (hw + 1 > PCC_DAMAGE_WRAP_COLUMN)
     return FALSE;
   gsize w = 0;
   while (w < tail->len && !is_space (tail->s[w]))
     w++;
-  return hw + 1 + pcc_damage_line_width (tail->s, w) > PCC_DAMAGE_WRAP_COLUMN;
+  guint after = w < tail->len ? (tail->s[w] == '\t' ? 8 : 1) : 0;
+  if (ws == G_MAXUINT)
+    return hw >= 40;
+  return hw + ws + pcc_damage_line_width (tail->s, w) + after
+         > PCC_DAMAGE_WRAP_COLUMN;
+}
+
+static gboolean
+looks_wrapped (const Checker *c, guint i)
+{
+  return looks_wrapped_ws (c, i, G_MAXUINT);
 }
 
 static void G_GNUC_PRINTF (3, 4)
@@ -130,7 +151,7 @@ static void G_GNUC_PRINTF (3, 4)
   c->damage->line = i + 1;
   c->damage->problem = g_strdup_vprintf (fmt, ap);
   va_end (ap);
-  if (looks_wrapped (c, i))
+  if (looks_wrapped_ws (c, i, 1) || looks_wrapped (c, i))
     {
       c->damage->rewrapped = TRUE;
       c->damage->cause = g_strdup_printf (
@@ -140,22 +161,123 @@ static void G_GNUC_PRINTF (3, 4)
     }
 }
 
-/* A hunk's counts do not match what follows it (found at line @i): the
- * damage is most likely where a line of the hunk was wrapped, so point
- * at the first line of the hunk that looks like a wrapped tail. */
+#define WALK_OK G_MAXUINT
+
+/* "-- " followed by git's version ("2.39.2"): format-patch's signature,
+ * the end of the diff.  A hunk still expecting lines there is short. */
+static gboolean
+is_signature (const Checker *c, guint j)
+{
+  if (!equals (&c->lines[j], "-- ") || j + 1 >= c->n_lines)
+    return FALSE;
+  const Line *v = &c->lines[j + 1];
+  gsize k = 0;
+  while (k < v->len && (g_ascii_isdigit (v->s[k]) || v->s[k] == '.'))
+    k++;
+  return k >= 3 && g_ascii_isdigit (v->s[0]) && memchr (v->s, '.', k);
+}
+
+/* Walk the current hunk again, taking line @skip (and lines without a
+ * prefix that look like wrapped tails) as pieces of the line before.
+ * Returns the 0-based line where the counts or the prefixes fail, or
+ * WALK_OK when the hunk adds up. */
+static guint
+walk_hunk (const Checker *c, guint skip)
+{
+  guint old = c->old_count, new = c->new_count;
+  for (guint j = c->hunk_line; j < c->n_lines; j++)
+    {
+      const Line *l = &c->lines[j];
+      char op = l->len ? l->s[0] : ' ';
+      if (old == 0 && new == 0)
+        {
+          if (op == '\\' || j == skip)
+            continue;
+          if ((op == '+' || op == '-' || (op == ' ' && l->len > 0))
+              && !equals (l, "-- ") && !equals (l, "---")
+              && !has_prefix (l, "--- "))
+            return j;
+          return WALK_OK;
+        }
+      if (j == skip)
+        continue;
+      if (is_signature (c, j))
+        return j;
+      switch (op)
+        {
+          case ' ':
+            if (old == 0 || new == 0)
+              return j;
+            old--;
+            new --;
+            break;
+          case '-':
+            if (old == 0)
+              return j;
+            old--;
+            break;
+          case '+':
+            if (new == 0)
+              return j;
+            new --;
+            break;
+          case '\\':
+            break;
+          default:
+            if (!looks_wrapped (c, j))
+              return j;
+        }
+    }
+  return old || new ? c->n_lines : WALK_OK;
+}
+
+/* Damage found at line @i inside the current hunk: find the first line
+ * where wrapping broke it.  A tail can look like a hunk line ("a + b"
+ * broken before "+ b", "return -EINVAL;" before "-EINVAL;"); such a
+ * line is taken for the tail only when the hunk adds up better without
+ * it.  Returns the 0-based line, or @i. */
+static guint
+locate_in_hunk (const Checker *c, guint i, gboolean inclusive)
+{
+  guint e = walk_hunk (c, G_MAXUINT);
+  guint first = G_MAXUINT;
+  if (e != WALK_OK)
+    for (guint k = c->hunk_line; k < i + inclusive && k < c->n_lines; k++)
+      {
+        const Line *t = &c->lines[k];
+        /* A prefix and a tab is how real code lines start; a tail
+         * starting with a space needs two spaces at the break, rare
+         * enough that context lines are not suspected. */
+        if (t->len < 2 || !strchr ("+-", t->s[0]) || t->s[1] == '\t'
+            || !looks_wrapped_ws (c, k, 1))
+          continue;
+        guint e2 = walk_hunk (c, k);
+        if (e2 == WALK_OK || e2 > e)
+          return k;
+        if (first == G_MAXUINT)
+          first = k;
+      }
+  /* No single line explains it (the tail was also joined with the next
+   * line, so the hunk is short either way): line @i when it is a tail
+   * itself, else the first line that looks like one. */
+  if (!inclusive && looks_wrapped (c, i))
+    return i;
+  return first != G_MAXUINT ? first : i;
+}
+
+/* A hunk's counts do not match what follows it (found at line @i). */
 static void
 report_count (Checker *c, guint i, const char *what)
 {
-  for (guint k = c->hunk_line; k <= i && k < c->n_lines; k++)
-    if (looks_wrapped (c, k))
-      {
-        report (c, k,
-                "hunk at line %u says %u old and %u new lines; %s at line %u",
-                c->hunk_line, c->old_count, c->new_count, what, i + 1);
-        return;
-      }
-  report (c, i, "hunk at line %u says %u old and %u new lines; %s",
-          c->hunk_line, c->old_count, c->new_count, what);
+  guint k = locate_in_hunk (c, i, TRUE);
+  if (k != i)
+    report (c, k,
+            "this line is not a line of the hunk at line %u, which says %u "
+            "old and %u new lines (%s at line %u)",
+            c->hunk_line, c->old_count, c->new_count, what, i + 1);
+  else
+    report (c, i, "hunk at line %u says %u old and %u new lines; %s",
+            c->hunk_line, c->old_count, c->new_count, what);
 }
 
 /* --- hunks and file headers ------------------------------------------- */
@@ -251,7 +373,7 @@ static gboolean
 git_line_ok (const Line *l)
 {
   const char *p = l->s + 11, *end = l->s + l->len;
-  if (p >= end)
+  if (l->len <= 11)
     return FALSE;
   if (*p == '"')
     return memchr (p + 1, '"', end - p - 1) != NULL;
@@ -453,7 +575,7 @@ header_line (Checker *c, guint i)
 {
   const Line *l = &c->lines[i];
   FileCount *f = current_file (c);
-  if (has_prefix (l, "diff --git "))
+  if (has_prefix (l, "diff --git"))
     {
       outside_line (c, i);
       return;
@@ -531,6 +653,11 @@ hunk_line (Checker *c, guint i)
   const Line *l = &c->lines[i];
   FileCount *f = current_file (c);
   char op = l->len == 0 ? ' ' : l->s[0];
+  if (is_signature (c, i))
+    {
+      report_count (c, i, "the mail's signature \"-- \" comes before them");
+      return;
+    }
   switch (op)
     {
       case ' ':
@@ -563,6 +690,18 @@ hunk_line (Checker *c, guint i)
       case '\\':
         break;
       default:
+        {
+          guint k = locate_in_hunk (c, i, FALSE);
+          if (k != i)
+            {
+              report (c, k,
+                      "this line is not a line of the hunk at line %u, "
+                      "which does not add up with it (line %u does not "
+                      "start with ' ', '+', '-' or '\\')",
+                      c->hunk_line, i + 1);
+              return;
+            }
+        }
         report (c, i,
                 "line does not start with ' ', '+', '-' or '\\' (the hunk "
                 "at line %u still expects %u old and %u new lines)",
@@ -584,7 +723,7 @@ after_hunk_line (Checker *c, guint i)
       start_hunk (c, i);
       return;
     }
-  if (has_prefix (l, "diff --git ") || equals (l, "-- ") || equals (l, "--")
+  if (has_prefix (l, "diff --git") || equals (l, "-- ") || equals (l, "--")
       || equals (l, "---")
       || (has_prefix (l, "--- ") && i + 1 < c->n_lines
           && has_prefix (&c->lines[i + 1], "+++ ")))
@@ -598,7 +737,11 @@ after_hunk_line (Checker *c, guint i)
       report_count (c, i, "more lines follow them");
       return;
     }
-  if (l->len > 0 && looks_wrapped (c, i))
+  /* Text after the diff ("Index: " of the next file of a quilt patch,
+   * a signature without its "-- "...) is not damage; a line that can
+   * only be the tail of the hunk's last line is (the strict test: the
+   * loose one would take ordinary text after a long last line). */
+  if (l->len > 0 && !has_prefix (l, "Index: ") && looks_wrapped_ws (c, i, 1))
     {
       report (c, i,
               "line does not start with ' ', '+', '-' or '\\' (right after "
@@ -614,11 +757,11 @@ static void
 outside_line (Checker *c, guint i)
 {
   const Line *l = &c->lines[i];
-  if (has_prefix (l, "diff --git "))
+  if (has_prefix (l, "diff --git ") || equals (l, "diff --git"))
     {
       if (!git_line_ok (l))
         {
-          if (i + 1 < c->n_lines && looks_wrapped (c, i + 1))
+          if (i + 1 < c->n_lines && looks_wrapped_ws (c, i + 1, 1))
             report (c, i + 1,
                     "the 'diff --git' line %u is cut short; this line holds "
                     "its rest",
@@ -629,6 +772,20 @@ outside_line (Checker *c, guint i)
         }
       new_file (c, i);
       c->state = ST_HEADER;
+      return;
+    }
+  /* A ---/+++ file line cut by wrapping ("---" then the path, or the
+   * path then the date): its rest sits between it and its partner. */
+  if (i + 2 < c->n_lines
+      && ((has_prefix (l, "---") && has_prefix (&c->lines[i + 2], "+++"))
+          || (has_prefix (l, "+++") && has_prefix (&c->lines[i + 2], "@@ -")))
+      && !has_prefix (&c->lines[i + 1], "+++")
+      && looks_wrapped_ws (c, i + 1, 1))
+    {
+      report (c, i + 1,
+              "the '%.3s' file line %u is cut short; this line holds its "
+              "rest",
+              l->s, i + 1);
       return;
     }
   if (equals (l, "---"))
@@ -653,12 +810,22 @@ outside_line (Checker *c, guint i)
         g_array_append_val (c->stat, e);
       else if (parse_stat_summary (c, l))
         c->sum_line = i + 1;
-      else if (c->stat->len > 0 && !c->have_summary
-               && g_array_index (c->stat, StatEntry, c->stat->len - 1).line
-                      == i
-               && looks_wrapped (c, i))
-        report (c, i,
-                "diffstat line %u is cut short; this line holds its rest", i);
+      else if (has_prefix (l, " create mode ")
+               || has_prefix (l, " delete mode ")
+               || has_prefix (l, " mode change ") || has_prefix (l, " rename ")
+               || has_prefix (l, " copy "))
+        ; /* --summary lines */
+      else
+        {
+          if (i > 0 && c->last_stat_line == i - 1
+              && looks_wrapped_ws (c, i, 1))
+            report (c, i,
+                    "diffstat line %u is cut short; this line holds its "
+                    "rest",
+                    i);
+          return;
+        }
+      c->last_stat_line = i;
     }
 }
 
