@@ -7,7 +7,8 @@ on 127.0.0.1.  The patches are made here, with git format-patch, from
 files of the linux-source tree: each adds lines longer than 72 columns and
 has a commit message whose lines are longer than that too; authors vary
 (the account's own identity, an ASCII name, a non-ASCII one).  With
---corpus, corpus patches with lines over 72 columns are added to "hold".
+--corpus, corpus patches with diff lines over 72 columns are added to
+"hold" (when that folder exists).
 
 Scenarios:
   hold-rewrite  on_send=rewrite; each patch opened with
@@ -159,7 +160,7 @@ def make_patches(tree, workdir, long_lines=True):
 
 
 def corpus_long_patches(corpus, limit=10):
-    """Corpus patches with a line over 72 columns (for "hold")."""
+    """Corpus patches with a diff line over 72 columns (for "hold")."""
     out = []
     pdir = os.path.join(corpus, "patches")
     for f in sorted(os.listdir(pdir)):
@@ -168,7 +169,11 @@ def corpus_long_patches(corpus, limit=10):
             _, body = cd.split_mail(raw)
         except cd.Error:
             continue
-        if len(body) < 50000 and any(len(l) > 72 for l in body.split(b"\n")):
+        # A long line in the diff itself (a long line in the commit message
+        # only re-flows the message: the diff stays intact).
+        start = re.search(rb"(?m)^(diff --git |--- a/)", body)
+        if len(body) < 50000 and start and any(
+                len(l) > 72 for l in body[start.start():].split(b"\n")):
             out.append(os.path.join(pdir, f))
         if len(out) >= limit:
             break
@@ -316,7 +321,8 @@ def hold_job(ctx, xvfb, mode, patch, n):
         return fails + ["%s: line %d is outside the body (%d lines)" %
                         (name, line, len(wrapped))]
     first_hunk = next((i for i, l in enumerate(wrapped)
-                       if l.startswith(b"@@ ")), None)
+                       if l.startswith((b"diff --git ", b"--- a/", b"@@ "))),
+                      None)
     made = [wrapped[line - 1] not in orig,
             line >= 2 and wrapped[line - 2] not in orig]
     if first_hunk is None or line - 1 < first_hunk or not any(made):
