@@ -156,6 +156,9 @@ def make_series(root):
     git(repo, "format-patch", "-q", "--cover-letter", "--base=" + base,
         "-o", out, base + "..HEAD")
     cover = os.path.join(out, "0000-cover-letter.patch")
+    # The same series as format-patch wrote it, placeholders left in.
+    raw_dir = os.path.join(root, "series-raw")
+    shutil.copytree(out, raw_dir)
     text = open(cover, "rb").read()
     text = text.replace(b"*** SUBJECT HERE ***",
                         b"net: foo: a tunable reset timeout")
@@ -192,6 +195,13 @@ def check(repo, base, series_dir, got, workdir):
     if subjects != want_subj:
         fails.append("subjects/order:\n    got  %s\n    want %s" %
                      (subjects, want_subj))
+
+    # The cover is signed by the sender (the profile has no ~/.signature:
+    # "Name <address>" of the sending identity), not by a patch author.
+    cover_body = msgs[0].get_payload(decode=True) or b""
+    if SENDER.encode() not in cover_body or OTHER.encode() in cover_body:
+        fails.append("the cover letter is not signed by the sender:\n%s" %
+                     cover_body.decode(errors="replace")[-300:])
 
     # Threading.
     ids = [str(m["Message-Id"]).strip() for m in msgs]
@@ -280,6 +290,59 @@ def check(repo, base, series_dir, got, workdir):
     return fails
 
 
+def open_dialog(claws, main_win):
+    for attempt in range(5):
+        claws.key(main_win, "ctrl+shift+j")
+        try:
+            chooser = claws.wait_window(r"^Compose patch series: ", 4)
+            break
+        except cd.Error:
+            if attempt == 4:
+                raise
+    time.sleep(0.5)
+    claws.key(chooser, "Return")
+    dlg = claws.wait_window(r"^Compose patch series$", 20)
+    time.sleep(1.0)
+    return dlg
+
+
+def refuse_placeholders(xvfb, sink, plugin, repo, workdir):
+    """A cover still reading *** SUBJECT HERE *** is never sent: Send
+    shows an error, nothing reaches the sink, Escape closes."""
+    fails = []
+    raw_dir = os.path.join(workdir, "series-raw")
+    os.environ["PATCHCC_SERIES_DIR"] = raw_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-raw"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        fails += refuse_in(claws, xvfb, main_win, sink, raw_dir)
+    finally:
+        claws.quit()
+    return fails
+
+
+def refuse_in(claws, xvfb, main_win, sink, raw_dir):
+    fails = []
+    dlg = open_dialog(claws, main_win)
+    claws.key(dlg, "alt+s")
+    err = claws.wait_window(r"^Error$", 20)
+    xvfb.screenshot(os.path.join(os.path.dirname(raw_dir),
+                                 "placeholders.png"))
+    claws.key(err, "Return")
+    claws.wait_window(r"^Error$", 15, gone=True)
+    claws.key(dlg, "Escape")
+    claws.wait_window(r"^Compose patch series$", 15, gone=True)
+    if not sink.messages.empty():
+        fails.append("a cover with the template's placeholders was sent")
+    if "not written yet" not in claws.log_text():
+        fails.append("no word about the placeholders in Claws' output")
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True)
@@ -312,6 +375,9 @@ def main():
     fails = []
     got = []
     try:
+        before = {f: open(os.path.join(series_dir, f), "rb").read()
+                  for f in os.listdir(series_dir)}
+        fails += refuse_placeholders(xvfb, sink, plugin, repo, workdir)
         # The folder chooser starts there (the plugin reads it).
         os.environ["PATCHCC_SERIES_DIR"] = series_dir
         claws = cd.Claws(profile, xvfb,
@@ -348,6 +414,13 @@ def main():
                          (len(got), shot))
         else:
             fails += check(repo, base, series_dir, got, workdir)
+        after = {f: open(os.path.join(series_dir, f), "rb").read()
+                 for f in os.listdir(series_dir)}
+        if after != before:
+            fails.append("the plugin wrote into the patch folder: %s" %
+                         sorted(set(after) ^ set(before)
+                                | {f for f in after if f in before
+                                   and after[f] != before[f]}))
         text = claws.log_text()
         if "CRITICAL" in text or "Segmentation" in text:
             fails.append("Claws reported: %s" % [
