@@ -454,6 +454,8 @@ hold_damaged (Compose *compose, const PccDamage *damage, const char *body)
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+  /* Wrapped at this width, so the dialog is as tall as the text. */
+  gtk_widget_set_size_request (label, 600, -1);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
 
@@ -490,6 +492,8 @@ hold_damaged (Compose *compose, const PccDamage *damage, const char *body)
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+  /* Wrapped at this width, so the dialog is as tall as the text. */
+  gtk_widget_set_size_request (label, 600, -1);
   gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
 
   gtk_widget_show_all (dialog);
@@ -997,9 +1001,12 @@ plugin_desc (void)
             "(Ctrl+Shift+R), or the toolbar item of the same name. "
             "On sending, the review is shown when recipients would change "
             "(see Preferences, Plugins, patchcc).\n\n"
-            "The mail body is never changed. Turn off automatic line "
-            "wrapping (Preferences, Compose, Wrapping) when sending "
-            "patches.");
+            "Main window, Tools: Open patch files… (Ctrl+Shift+P) opens "
+            "patches without re-wrapping them; Compose patch series… "
+            "(Ctrl+Shift+J) sends a cover letter and its series as one "
+            "thread.\n\n"
+            "The mail body is never changed. A patch that Claws' automatic "
+            "line wrapping has damaged is held back on sending.");
 }
 
 const gchar *

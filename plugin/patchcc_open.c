@@ -476,6 +476,11 @@ choose_files (GtkWindow *parent, gboolean multiple)
           = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
     }
   gtk_widget_destroy (chooser);
+  /* Let the chooser's last events go before windows are built: a key
+   * release still queued for it would otherwise reach a widget that is
+   * no longer realized. */
+  while (gtk_events_pending ())
+    gtk_main_iteration_do (FALSE);
   return files;
 }
 

@@ -284,7 +284,14 @@ def hold_job(ctx, xvfb, mode, patch, n):
         else:
             line = int(m.group(1))
         if n == 0 and mode == "rewrite":
-            xvfb.screenshot(os.path.join(ctx.workdir, "hold-dialog.png"))
+            # The dialog alone (docs/hold-dialog.png) and the whole screen.
+            subprocess.run(["import", "-display", xvfb.display, "-window",
+                            str(dlg), os.path.join(ctx.workdir,
+                                                   "hold-dialog.png")],
+                           check=False, timeout=30,
+                           stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            xvfb.screenshot(os.path.join(ctx.workdir, "hold-screen.png"))
         claws.key(dlg, "Escape")
         claws.wait_window(r"damaged patch held back", 15, gone=True)
         # Claws keeps running, the compose window is still there.
