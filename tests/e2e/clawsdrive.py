@@ -92,9 +92,15 @@ class SmtpSink:
 
         sink = self
         self.messages = queue.Queue()
+        # Set to N to refuse the N-th message (1-based) once, with 554.
+        self.reject_nth = None
+        self.count = 0
 
         class Handler:
             async def handle_DATA(self, server, session, envelope):
+                sink.count += 1
+                if sink.count == sink.reject_nth:
+                    return "554 5.0.0 refused by the test"
                 sink.messages.put({
                     "mail_from": envelope.mail_from,
                     "rcpt_tos": list(envelope.rcpt_tos),

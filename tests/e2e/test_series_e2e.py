@@ -343,6 +343,60 @@ def refuse_in(claws, xvfb, main_win, sink, raw_dir):
     return fails
 
 
+def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
+    """The sink refuses the third mail: the user is told which went out,
+    "Send the rest" sends the others in the same thread, and the four
+    mails are what a plain send gives (check())."""
+    fails = []
+    sink = cd.SmtpSink()
+    sink.reject_nth = 3
+    os.environ["PATCHCC_SERIES_DIR"] = series_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-rest"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    got = []
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+m")
+        time.sleep(0.8)
+        claws.key(dlg, "alt+s")
+        err = claws.wait_window(r"^Error$", 60)
+        xvfb.screenshot(os.path.join(workdir, "partial.png"))
+        claws.key(err, "Return")
+        claws.wait_window(r"^Error$", 15, gone=True)
+        text = claws.log_text()
+        if "Sent: the cover letter, patch 1/3." not in text \
+                or "Not sent: patch 2/3, patch 3/3." not in text:
+            fails.append("partial send: the message does not say which "
+                         "mails went out: %s" % text[-400:])
+        claws.key(dlg, "alt+r")          # Send the _rest
+        claws.wait_window(r"^Compose patch series$", 60, gone=True)
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            m["data"] = m["data"].replace(b"\r\n", b"\n")
+            got.append(m)
+        if len(got) != 4:
+            fails.append("partial send: %d mails in all, want 4" % len(got))
+        else:
+            again = os.path.join(workdir, "rest")
+            os.makedirs(again, exist_ok=True)
+            fails += ["after send the rest: " + f
+                      for f in check(repo, base, series_dir, got, again)]
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-rest.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True)
@@ -425,6 +479,10 @@ def main():
         if "CRITICAL" in text or "Segmentation" in text:
             fails.append("Claws reported: %s" % [
                 l for l in text.splitlines() if "CRITICAL" in l][:3])
+        claws.quit()
+        claws = None
+        fails += send_rest_after_failure(xvfb, plugin, repo, series_dir,
+                                         base, workdir)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail.png")
         try:
