@@ -417,6 +417,12 @@ static void
 hold_damaged (Compose *compose, const PccDamage *damage, const char *body)
 {
   g_autofree char *line = nth_line (body, damage->line, 200);
+  g_autofree char *prev
+      = damage->line > 1 ? nth_line (body, damage->line - 1, 200) : NULL;
+  g_autofree char *shown
+      = prev ? g_strdup_printf ("%5u | %s\n%5u | %s", damage->line - 1, prev,
+                                damage->line, line)
+             : g_strdup_printf ("%5u | %s", damage->line, line);
   g_autofree char *what = patchcc_damage_describe (damage, compose->autowrap);
   g_autofree char *title = g_strdup_printf (
       _ ("patchcc: damaged patch held back (line %u)"), damage->line);
@@ -460,7 +466,7 @@ hold_damaged (Compose *compose, const PccDamage *damage, const char *body)
   gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
 
   frame = gtk_frame_new (NULL);
-  code = gtk_label_new (line);
+  code = gtk_label_new (shown);
   gtk_label_set_xalign (GTK_LABEL (code), 0.0);
   gtk_label_set_selectable (GTK_LABEL (code), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (code), PANGO_ELLIPSIZE_END);
@@ -487,7 +493,7 @@ hold_damaged (Compose *compose, const PccDamage *damage, const char *body)
          "main window (or Tools, \"Insert patch file…\" in a compose "
          "window): patchcc turns wrapping off for that window and inserts "
          "the patch byte for byte. To stop Claws wrapping for good, turn "
-         "off Configuration, Preferences, Compose, Writing, \"Auto "
+         "off Configuration, Preferences, Compose, Wrapping, \"Auto "
          "wrapping\" and \"Wrap pasted text\"."));
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);

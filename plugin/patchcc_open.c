@@ -202,8 +202,9 @@ text_inserted_after (GtkTextBuffer *buffer, GtkTextIter *iter,
   end = *iter;
   start = end;
   gtk_text_iter_backward_chars (&start, g_utf8_strlen (text, len));
-  if (compose->autowrap)
-    gtk_text_buffer_apply_tag_by_name (buffer, "no_wrap", &start, &end);
+  /* Always: during a paste Claws has compose->autowrap off, and turns
+   * it back on to wrap everything once the paste is in. */
+  gtk_text_buffer_apply_tag_by_name (buffer, "no_wrap", &start, &end);
   schedule_check (compose);
 }
 
