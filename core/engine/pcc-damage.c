@@ -1,6 +1,7 @@
 /* pcc-damage.c - is the diff in a patch mail intact? (see pcc-damage.h) */
 #include "pcc-damage.h"
 #include "pcc-error.h"
+#include "pcc-diff.h"
 
 #include <string.h>
 
@@ -301,27 +302,6 @@ parse_number (const char **p, const char *end, guint *out)
   return TRUE;
 }
 
-/* "@@ -a[,b] +c[,d] @@..." */
-static gboolean
-parse_hunk_header (const Line *l, guint *old_count, guint *new_count)
-{
-  const char *p = l->s + 4, *end = l->s + l->len;
-  guint start;
-  *old_count = *new_count = 1;
-  if (!parse_number (&p, end, &start))
-    return FALSE;
-  if (p < end && *p == ',' && (++p, !parse_number (&p, end, old_count)))
-    return FALSE;
-  if (end - p < 2 || p[0] != ' ' || p[1] != '+')
-    return FALSE;
-  p += 2;
-  if (!parse_number (&p, end, &start))
-    return FALSE;
-  if (p < end && *p == ',' && (++p, !parse_number (&p, end, new_count)))
-    return FALSE;
-  return end - p >= 3 && memcmp (p, " @@", 3) == 0;
-}
-
 static FileCount *
 current_file (Checker *c)
 {
@@ -342,7 +322,10 @@ new_file (Checker *c, guint i)
 static gboolean
 start_hunk (Checker *c, guint i)
 {
-  if (!parse_hunk_header (&c->lines[i], &c->old_count, &c->new_count))
+  guint old_start, new_start;
+  const Line *l = &c->lines[i];
+  if (!pcc_diff_parse_hunk_header (l->s, l->len, &old_start, &c->old_count,
+                                   &new_start, &c->new_count))
     {
       report (c, i, "malformed hunk header");
       return FALSE;
@@ -361,84 +344,6 @@ all_of (const char *s, const char *end, const char *set)
     return FALSE;
   for (; s < end; s++)
     if (!strchr (set, *s))
-      return FALSE;
-  return TRUE;
-}
-
-#define OCTAL "01234567"
-#define HEX   "0123456789abcdefABCDEF"
-
-/* "diff --git a/X b/Y": two names. */
-static gboolean
-git_line_ok (const Line *l)
-{
-  const char *p = l->s + 11, *end = l->s + l->len;
-  if (l->len <= 11)
-    return FALSE;
-  if (*p == '"')
-    return memchr (p + 1, '"', end - p - 1) != NULL;
-  const char *sp = memchr (p, ' ', end - p);
-  return sp != NULL && sp > p && sp + 1 < end;
-}
-
-/* An extended header line of git's (between "diff --git" and ---/+++). */
-static gboolean
-extended_header_ok (Checker *c, const Line *l)
-{
-  const char *end = l->s + l->len;
-  static const char *const mode_lines[]
-      = { "old mode ", "new mode ", "deleted file mode ", "new file mode " };
-  for (guint k = 0; k < G_N_ELEMENTS (mode_lines); k++)
-    if (has_prefix (l, mode_lines[k]))
-      return all_of (l->s + strlen (mode_lines[k]), end, OCTAL);
-  static const char *const name_lines[]
-      = { "rename from ", "rename to ", "copy from ", "copy to " };
-  for (guint k = 0; k < G_N_ELEMENTS (name_lines); k++)
-    if (has_prefix (l, name_lines[k]))
-      return l->len > strlen (name_lines[k]);
-  if (has_prefix (l, "similarity index ")
-      || has_prefix (l, "dissimilarity index "))
-    {
-      const char *p = l->s + (l->s[0] == 'd' ? 20 : 17);
-      return l->len > 0 && end[-1] == '%' && all_of (p, end - 1, "0123456789");
-    }
-  if (has_prefix (l, "index "))
-    {
-      /* index <hex>..<hex>[ <mode>] */
-      const char *p = l->s + 6;
-      const char *dots = g_strstr_len (p, end - p, "..");
-      if (dots == NULL || !all_of (p, dots, HEX))
-        return FALSE;
-      const char *q = dots + 2;
-      const char *sp = memchr (q, ' ', end - q);
-      if (!all_of (q, sp ? sp : end, HEX))
-        return FALSE;
-      return sp == NULL || all_of (sp + 1, end, OCTAL);
-    }
-  (void) c;
-  return FALSE;
-}
-
-/* A line of base85 data in a GIT binary patch: a length character, then
- * groups of 5 characters. */
-static gboolean
-base85_line_ok (const Line *l)
-{
-  if (l->len < 6)
-    return FALSE;
-  char lc = l->s[0];
-  guint n;
-  if (lc >= 'A' && lc <= 'Z')
-    n = lc - 'A' + 1;
-  else if (lc >= 'a' && lc <= 'z')
-    n = lc - 'a' + 27;
-  else
-    return FALSE;
-  if (l->len != 1 + (n + 3) / 4 * 5)
-    return FALSE;
-  for (gsize k = 1; k < l->len; k++)
-    if (!g_ascii_isalnum (l->s[k])
-        && !strchr ("!#$%&()*+-;<=>?@^_`{|}~", l->s[k]))
       return FALSE;
   return TRUE;
 }
@@ -580,7 +485,7 @@ header_line (Checker *c, guint i)
       outside_line (c, i);
       return;
     }
-  if (extended_header_ok (c, l))
+  if (pcc_diff_is_extended_header (l->s, l->len))
     return;
   if (has_prefix (l, "--- "))
     {
@@ -628,7 +533,7 @@ static void
 binary_line (Checker *c, guint i)
 {
   const Line *l = &c->lines[i];
-  if (l->len == 0 || base85_line_ok (l))
+  if (l->len == 0 || pcc_diff_is_binary_data (l->s, l->len))
     return;
   if ((has_prefix (l, "literal ")
        && all_of (l->s + 8, l->s + l->len, "0123456789"))
@@ -759,7 +664,8 @@ outside_line (Checker *c, guint i)
   const Line *l = &c->lines[i];
   if (has_prefix (l, "diff --git ") || equals (l, "diff --git"))
     {
-      if (!git_line_ok (l))
+      g_autofree char *a = NULL, *b = NULL;
+      if (!pcc_diff_parse_git_line (l->s, l->len, &a, &b))
         {
           if (i + 1 < c->n_lines && looks_wrapped_ws (c, i + 1, 1))
             report (c, i + 1,
