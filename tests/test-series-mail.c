@@ -218,6 +218,66 @@ test_date (void)
   g_assert_cmpstr (d, ==, "Tue, 14 Nov 2023 22:13:20 +0000");
 }
 
+static void
+test_extra_recipients (void)
+{
+  static const char text[]
+      = "From: Dev Two <two@example.org>\n"
+        "Subject: [PATCH] foo: fix\n"
+        "\n"
+        "Fix it.\n"
+        "\n"
+        "Reported-by: Rep Orter <rep@example.org>\n"
+        "Cc: stable@vger.kernel.org # 6.1\n"
+        "Signed-off-by: Dev Two <two@example.org>\n"
+        "Reviewed-by: Patch Sender <sender@example.org>\n"
+        "Link: https://example.org/x\n"
+        "Signed-off-by: Sub Maintainer <sub@example.org>\n"
+        "---\n"
+        "diff --git a/a.c b/a.c\n"
+        "--- a/a.c\n"
+        "+++ b/a.c\n"
+        "@@ -1 +1 @@\n"
+        "-a\n"
+        "+b\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("x", text, strlen (text), 0, &error);
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GPtrArray) some = NULL;
+  guint flags = 0;
+  static const char *const want[][2] = {
+    { "Dev Two <two@example.org>", "author of the patch" },
+    { "Rep Orter <rep@example.org>", "Reported-by: in the commit message" },
+    { "stable@vger.kernel.org", "Cc: trailer in the commit message" },
+    { "Sub Maintainer <sub@example.org>",
+      "Signed-off-by: in the commit message" },
+  };
+
+  g_assert_no_error (error);
+  g_assert_true (pcc_suppress_cc_parse ("self", &flags, &error));
+  all = pcc_series_mail_extra_recipients (p, "sender@example.org", flags);
+  g_assert_cmpuint (all->len, ==, G_N_ELEMENTS (want));
+  for (guint i = 0; i < all->len; i++)
+    {
+      PccExtraRecipient *e = all->pdata[i];
+      g_assert_cmpstr (e->address, ==, want[i][0]);
+      g_assert_cmpstr (e->reason, ==, want[i][1]);
+    }
+  /* Without "self", the sender's Reviewed-by: counts too. */
+  g_clear_pointer (&all, g_ptr_array_unref);
+  all = pcc_series_mail_extra_recipients (p, "sender@example.org", 0);
+  g_assert_cmpuint (all->len, ==, G_N_ELEMENTS (want) + 1);
+
+  g_assert_true (pcc_suppress_cc_parse ("author, body", &flags, &error));
+  some = pcc_series_mail_extra_recipients (p, "sender@example.org", flags);
+  g_assert_cmpuint (some->len, ==, 0);
+  g_assert_true (pcc_suppress_cc_parse ("all", &flags, &error));
+  g_assert_cmpuint (flags, ==, PCC_SUPPRESS_ALL);
+  g_assert_false (pcc_suppress_cc_parse ("sob,nobody", &flags, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -227,5 +287,6 @@ main (int argc, char **argv)
   g_test_add_func ("/series-mail/unreadable-headers", test_unreadable_headers);
   g_test_add_func ("/series-mail/cover-envelope", test_cover_and_envelope);
   g_test_add_func ("/series-mail/date", test_date);
+  g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
   return g_test_run ();
 }

@@ -471,3 +471,130 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
   g_string_append_len (m, body, body_len);
   return g_string_free_to_bytes (g_steal_pointer (&m));
 }
+
+/* --- git send-email's extra Cc: ----------------------------------------- */
+
+gboolean
+pcc_suppress_cc_parse (const char *text, guint *flags, GError **error)
+{
+  static const struct
+  {
+    const char *name;
+    guint flags;
+  } classes[] = {
+    { "author", PCC_SUPPRESS_AUTHOR },
+    { "self", PCC_SUPPRESS_SELF },
+    { "cc", 0 },
+    { "bodycc", PCC_SUPPRESS_BODYCC },
+    { "sob", PCC_SUPPRESS_SOB },
+    { "misc-by", PCC_SUPPRESS_MISC_BY },
+    { "body", PCC_SUPPRESS_SOB | PCC_SUPPRESS_BODYCC | PCC_SUPPRESS_MISC_BY },
+    { "all", PCC_SUPPRESS_ALL },
+  };
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", ", \t", -1);
+
+  *flags = 0;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gboolean known = FALSE;
+
+      if (*words[i] == '\0')
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (classes); k++)
+        if (g_ascii_strcasecmp (words[i], classes[k].name) == 0)
+          {
+            *flags |= classes[k].flags;
+            known = TRUE;
+          }
+      if (!known)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                       "suppress_cc: unknown class \"%s\" (author, self, cc, "
+                       "bodycc, sob, misc-by, body, all)",
+                       words[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+extra_free (gpointer p)
+{
+  PccExtraRecipient *e = p;
+
+  g_free (e->address);
+  g_free (e->reason);
+  g_free (e);
+}
+
+static void
+add_extra (GPtrArray *out, GHashTable *seen, const char *value,
+           const char *reason, const char *sender_email, guint suppress)
+{
+  g_autofree char *v = g_strdup (value);
+  char *hash = strchr (v, '#');
+  g_autoptr (GPtrArray) list = NULL;
+
+  if (hash != NULL)
+    *hash = '\0';
+  g_strstrip (v);
+  if (*v == '\0' || pcc_email_has_control (v))
+    return;
+  list = pcc_address_list_parse (v, NULL);
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      const PccAddress *a = list->pdata[i];
+      PccExtraRecipient *e;
+
+      if (a->email == NULL || strchr (a->email, '@') == NULL)
+        continue;
+      if ((suppress & PCC_SUPPRESS_SELF) && sender_email != NULL
+          && g_ascii_strcasecmp (a->email, sender_email) == 0)
+        continue;
+      if (!g_hash_table_add (seen, g_ascii_strdown (a->email, -1)))
+        continue;
+      e = g_new0 (PccExtraRecipient, 1);
+      e->address = g_strdup (a->display);
+      e->reason = g_strdup (reason);
+      g_ptr_array_add (out, e);
+    }
+}
+
+GPtrArray *
+pcc_series_mail_extra_recipients (const PccPatch *patch,
+                                  const char *sender_email, guint suppress)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (extra_free);
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const GArray *trailers = pcc_patch_get_trailers (patch);
+  const char *author = pcc_patch_get_from (patch);
+
+  if (!(suppress & PCC_SUPPRESS_AUTHOR) && author != NULL)
+    add_extra (out, seen, author, "author of the patch", sender_email,
+               suppress);
+  for (guint i = 0; trailers != NULL && i < trailers->len; i++)
+    {
+      const PccTrailer *t = &g_array_index (trailers, PccTrailer, i);
+      g_autofree char *reason = NULL;
+      guint cls;
+
+      if (g_ascii_strcasecmp (t->key, "Signed-off-by") == 0)
+        cls = PCC_SUPPRESS_SOB;
+      else if (g_ascii_strcasecmp (t->key, "Cc") == 0)
+        cls = PCC_SUPPRESS_BODYCC;
+      else if (g_str_has_suffix (t->key, "-by")
+               || g_str_has_suffix (t->key, "-By"))
+        cls = PCC_SUPPRESS_MISC_BY;
+      else
+        continue;
+      if (suppress & cls)
+        continue;
+      reason = cls == PCC_SUPPRESS_BODYCC
+                   ? g_strdup ("Cc: trailer in the commit message")
+                   : g_strdup_printf ("%s: in the commit message", t->key);
+      add_extra (out, seen, t->value, reason, sender_email, suppress);
+    }
+  return out;
+}

@@ -80,6 +80,44 @@ char **pcc_series_mail_merge (char **a, char **b);
 /* @cc without the addresses that are in @to. */
 char **pcc_series_mail_minus (char **cc, char **to);
 
+/* --- git send-email's extra Cc: ----------------------------------------- */
+
+/* The classes of git send-email's --suppress-cc. */
+typedef enum
+{
+  PCC_SUPPRESS_AUTHOR = 1 << 0,  /* the patch's author */
+  PCC_SUPPRESS_SELF = 1 << 1,    /* the sender's own address */
+  PCC_SUPPRESS_BODYCC = 1 << 2,  /* Cc: trailers of the commit message */
+  PCC_SUPPRESS_SOB = 1 << 3,     /* Signed-off-by: trailers */
+  PCC_SUPPRESS_MISC_BY = 1 << 4, /* Acked-by:, Reviewed-by:, other *-by: */
+  PCC_SUPPRESS_ALL = (1 << 5) - 1,
+} PccSuppressCc;
+
+/* "author,sob", "all", "body" (sob, bodycc and misc-by), "" (nothing),
+ * separated by commas or spaces; "cc" is accepted (the patch file's own
+ * Cc: header is always used here, as it is what the user wrote).  FALSE
+ * with PCC_ERROR_OPTION for an unknown class. */
+gboolean pcc_suppress_cc_parse (const char *text, guint *flags,
+                                GError **error);
+
+typedef struct
+{
+  char *address; /* "Name <addr>" as written */
+  char *reason;  /* "author of the patch", "Cc: trailer in the commit
+                    message", "Reviewed-by: in the commit message" */
+} PccExtraRecipient;
+
+/* The addresses git send-email adds to the Cc: of @patch (its author,
+ * and the Signed-off-by:, Cc: and other *-by: trailers of its commit
+ * message), minus the classes in @suppress, in that order, without
+ * duplicates; with @suppress holding PCC_SUPPRESS_SELF, without
+ * @sender_email.  Trailer values lose a "# comment" tail, as git
+ * send-email reads them; values that are not addresses are skipped.
+ * An array of PccExtraRecipient, freed with the array. */
+GPtrArray *pcc_series_mail_extra_recipients (const PccPatch *patch,
+                                             const char *sender_email,
+                                             guint suppress);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccSeriesSender, pcc_series_sender_free)
 
 G_END_DECLS
