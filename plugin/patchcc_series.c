@@ -184,6 +184,73 @@ mail_name (SeriesJob *j, guint i)
                                    pcc_series_get_n_patches (j->series));
 }
 
+/* git send-email's extra Cc: of patch @i (author, Signed-off-by:, Cc:
+ * and other *-by: trailers), as suppress_cc allows. */
+static GPtrArray *
+extras_of (SeriesJob *j, guint i)
+{
+  PrefsAccount *account = account_get_default ();
+
+  return pcc_series_mail_extra_recipients (pcc_series_get_patch (j->series, i),
+                                           account != NULL ? account->address
+                                                           : NULL,
+                                           patchcc_prefs_get_suppress_cc ());
+}
+
+static char **
+extra_addresses (SeriesJob *j, guint i)
+{
+  g_autoptr (GPtrArray) extras = extras_of (j, i);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint k = 0; k < extras->len; k++)
+    g_ptr_array_add (
+        out, g_strdup (((PccExtraRecipient *) extras->pdata[k])->address));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* The review of those addresses, one line each with its reason. */
+static GtkWidget *
+extras_view (SeriesJob *j)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n = pcc_series_get_n_patches (j->series);
+  GtkWidget *expander, *label, *scroll;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GPtrArray) extras = extras_of (j, i);
+      g_autofree char *what = mail_name (j, i + 1);
+
+      for (guint k = 0; k < extras->len; k++)
+        {
+          PccExtraRecipient *e = extras->pdata[k];
+          g_string_append_printf (text, "%s: Cc %s \342\200\224 %s\n", what,
+                                  e->address, e->reason);
+        }
+    }
+  if (text->len == 0)
+    g_string_append (text, _ ("none\n"));
+  expander = gtk_expander_new (
+      _ ("Also in Cc of each patch, as git send-email adds them "
+         "(clawsrc [patchcc] suppress_cc leaves classes out)"));
+  label = gtk_label_new (text->str);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  scroll = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
+                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll),
+                                              90);
+  gtk_container_add (GTK_CONTAINER (scroll), label);
+  gtk_container_add (GTK_CONTAINER (expander), scroll);
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  gtk_widget_set_margin_start (expander, 12);
+  gtk_widget_set_margin_end (expander, 12);
+  return expander;
+}
+
 /* git format-patch's placeholders left in the cover: never sent. */
 static gboolean
 cover_is_template (const char *subject, const char *body, GError **error)
@@ -262,7 +329,9 @@ build_mails (SeriesJob *j, GError **error)
       g_auto (GStrv) own_to = strv_from (pcc_patch_get_to (patch));
       g_auto (GStrv) own_cc = strv_from (pcc_patch_get_cc (patch));
       g_auto (GStrv) typed_to = pcc_series_mail_merge (own_to, j->cover_to);
-      g_auto (GStrv) typed_cc = pcc_series_mail_merge (own_cc, j->cover_cc);
+      g_auto (GStrv) typed_cc0 = pcc_series_mail_merge (own_cc, j->cover_cc);
+      g_auto (GStrv) extra = extra_addresses (j, i);
+      g_auto (GStrv) typed_cc = pcc_series_mail_merge (typed_cc0, extra);
       g_autoptr (PccPlan) plan = pcc_plan_new (
           j->engine, &j->popts, &patch, 1, (const char *const *) typed_to,
           (const char *const *) typed_cc, error);
@@ -526,6 +595,9 @@ open_series (GtkWindow *parent, const char *dir)
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), panel,
       TRUE, TRUE, 0);
+  gtk_box_pack_start (
+      GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))),
+      extras_view (j), FALSE, FALSE, 0);
   g_signal_connect (j->dialog, "response", G_CALLBACK (on_response), j);
   gtk_widget_show_all (j->dialog);
   /* Return sends; the focus starts on the button, not in the form. */

@@ -15,8 +15,9 @@ Checked:
   - recipients per mail (To:, Cc: and the SMTP envelope): each patch its
     own get_maintainer.pl recipients split as b4 splits them (THE REST
     dropped: every file has a list) plus the address typed on the cover
-    letter (Cc: Cover Only); the cover the union over the patches plus
-    that address;
+    letter (Cc: Cover Only) plus what git send-email adds (the author,
+    Signed-off-by:, Cc: and *-by: trailers; not the sender); the cover
+    the union over the patches plus that address;
   - bodies: each patch's body is its file's body byte for byte, except
     patch 2 (minus exactly the Assisted-by line) and patch 3 (git
     send-email's in-body From: line in front, as its author is not the
@@ -81,9 +82,13 @@ DOC = ["don@example.org"]
 WANT = [  # (To, Cc) per mail, as sets of addresses
     (set(FOO + DOC), {"netdev@vger.kernel.org", "linux-doc@vger.kernel.org",
                       COVER_ONLY}),
+    # Plus git send-email's extra Cc: (suppress_cc=self, the default):
+    # patch 1's Reported-by: and Cc: trailers, patch 3's author (also
+    # its Signed-off-by:); the sender's own Signed-off-by: is left out.
+    (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY, "rep@example.org",
+                "stable@vger.kernel.org"}),
     (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
-    (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
-    (set(DOC), {"linux-doc@vger.kernel.org", COVER_ONLY}),
+    (set(DOC), {"linux-doc@vger.kernel.org", COVER_ONLY, "two@example.org"}),
 ]
 
 
@@ -137,6 +142,8 @@ def make_series(root):
     write(repo, "drivers/net/ethernet/foo/foo_main.c", main)
     commit(repo, SENDER, "net: foo: make the reset timeout a variable\n\n"
            "So that slow PHYs can be given more time.\n\n"
+           "Reported-by: Rep Orter <rep@example.org>\n"
+           "Cc: stable@vger.kernel.org # 6.1\n"
            "Signed-off-by: %s\n" % SENDER)
     main = main.replace("int foo_main_20;\n", "int foo_main_20;\n"
                         "/* wait for the PHY */\nint foo_phy_wait;\n")
