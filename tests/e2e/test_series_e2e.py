@@ -25,7 +25,14 @@ Checked:
   - "git am --empty=drop" of the sink's mbox rebuilds the exact tree, with
     the original authors, and the Assisted-by line is gone from the commit;
   - the cover letter's provenance section names the assistant and the
-    tool from the trailer, and the testing from provenance.ini.
+    tool from the trailer, and the testing from provenance.ini;
+  - a cover still holding *** SUBJECT HERE *** is refused; nothing is
+    written into the patch folder;
+  - the sink refusing the third mail: the user is told which went out,
+    "Send the rest" completes the thread (checked as above);
+  - two dialogs with MAINTAINERS edited in between, the second cancelled:
+    the first still sends (under an ASan build of the plugin, run with
+    LD_PRELOAD=libasan, this is where a use-after-free would show).
 
 Exit status: 0 pass, 1 failure, 77 skipped.
 """
@@ -404,6 +411,77 @@ def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
     return fails
 
 
+def second_dialog(xvfb, plugin, repo, series_dir, workdir):
+    """Two series dialogs, MAINTAINERS edited in between (the second one
+    loads a new engine), the second cancelled: the first still sends its
+    four mails (it owns its engine).  Run it under ASan to see a
+    use-after-free."""
+    fails = []
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = series_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-two"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    maint = os.path.join(repo, "MAINTAINERS")
+    orig = open(maint, "rb").read()
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        first = open_dialog(claws, main_win)
+        with open(maint, "ab") as f:
+            f.write(b"\nUNRELATED\nM:\tNobody <nobody@example.org>\n"
+                    b"S:\tMaintained\nF:\tnowhere/\n")
+        os.utime(maint, (time.time() + 5, time.time() + 5))
+        second = None
+        for attempt in range(5):
+            claws.key(main_win, "ctrl+shift+j")
+            try:
+                chooser = claws.wait_window(r"^Compose patch series: ", 4)
+                break
+            except cd.Error:
+                if attempt == 4:
+                    raise
+        time.sleep(0.5)
+        claws.key(chooser, "Return")
+        deadline = time.monotonic() + 20
+        while second is None:
+            ids = [w for w in claws.find_windows(r"^Compose patch series$")
+                   if w != first]
+            if ids:
+                second = ids[0]
+            elif time.monotonic() > deadline:
+                raise cd.Error("no second series dialog")
+            else:
+                time.sleep(0.2)
+        time.sleep(1.0)
+        claws.key(second, "Escape")
+        deadline = time.monotonic() + 15
+        while second in claws.find_windows(r"^Compose patch series$"):
+            if time.monotonic() > deadline:
+                raise cd.Error("the second dialog does not close")
+            time.sleep(0.1)
+        claws.key(first, "alt+s")
+        got = [sink.wait(30) for _ in range(4)]
+        if None in got:
+            fails.append("two dialogs: %d of 4 mails sent by the first" %
+                         sum(1 for g in got if g is not None))
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-two.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+        open(maint, "wb").write(orig)
+    text = claws.log_text()
+    if "AddressSanitizer" in text or "Segmentation" in text \
+            or claws.proc.returncode not in (0, None):
+        fails.append("two dialogs: Claws ended with %s: %s" % (
+            claws.proc.returncode, text[-1500:]))
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True)
@@ -490,6 +568,7 @@ def main():
         claws = None
         fails += send_rest_after_failure(xvfb, plugin, repo, series_dir,
                                          base, workdir)
+        fails += second_dialog(xvfb, plugin, repo, series_dir, workdir)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail.png")
         try:

@@ -224,10 +224,12 @@ class Sink:
                 self.got.append(m)
                 self.cond.notify_all()
 
-    def matching(self, needle):
+    def matching(self, needle, exact=False):
         with self.cond:
-            return [m for m in self.got
-                    if needle in " ".join(str(m["msg"]["Subject"]).split())]
+            subjects = [(m, " ".join(str(m["msg"]["Subject"]).split()))
+                        for m in self.got]
+            return [m for m, s in subjects
+                    if (s == needle if exact else needle in s)]
 
     def wait(self, needle, timeout):
         deadline = time.monotonic() + timeout
@@ -450,7 +452,7 @@ def open_scenario(ctx, xvfb, patches, mbox_patches):
         raw = open(p, "rb").read()
         msg, _ = cd.split_mail(raw)
         subject = " ".join(str(msg["Subject"]).split())
-        hits = ctx.sink.matching(subject)
+        hits = ctx.sink.matching(subject, exact=True)
         name = "open/" + os.path.basename(p)
         if len(hits) != want.count(p):
             fails.append("%s: %d mails with its subject reached the sink, "
