@@ -1,7 +1,16 @@
-/* pcc-damage.c - is the diff in a patch mail intact? (see pcc-damage.h) */
+/* pcc-damage.c - is the diff in a patch mail intact? (see pcc-damage.h)
+ *
+ * One concept, a little over 800 lines: one walk over the lines of a
+ * mail, with the states of a diff (file headers, hunks, binary data, the
+ * diffstat before them) and, where the walk finds damage, the search for
+ * the line where wrapping broke it.  The grammar of each line (hunk
+ * headers, "diff --git", extended headers, base85) is pcc-diff's; what
+ * is here is what only the damage check needs: telling a wrapped tail
+ * from a hunk line. */
 #include "pcc-damage.h"
 #include "pcc-error.h"
 #include "pcc-diff.h"
+#include "pcc-patch.h"
 
 #include <string.h>
 
@@ -754,6 +763,15 @@ PccDamage *
 pcc_damage_check (const char *text, gssize len)
 {
   gsize n = len < 0 ? strlen (text) : (gsize) len;
+  /* A quoted-printable or base64 mail: check what it says, not its
+   * encoding ("=\n" soft breaks are not damage). */
+  gsize dlen = 0;
+  g_autofree char *decoded = pcc_patch_decode_text (text, n, &dlen);
+  if (decoded)
+    {
+      text = decoded;
+      n = dlen;
+    }
   GArray *lines = g_array_new (FALSE, FALSE, sizeof (Line));
   const char *p = text, *end = text + n;
   while (p < end)
