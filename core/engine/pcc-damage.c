@@ -250,10 +250,14 @@ static guint
 locate_in_hunk (const Checker *c, guint i, gboolean inclusive)
 {
   guint e = walk_hunk (c, G_MAXUINT);
-  guint first = G_MAXUINT;
+  guint first = G_MAXUINT, tried = 0;
   if (e != WALK_OK)
     for (guint k = c->hunk_line; k < i + inclusive && k < c->n_lines; k++)
       {
+        /* Each try walks the hunk again: bound the work on a hostile
+         * hunk of many look-alike lines. */
+        if (tried >= 32)
+          break;
         const Line *t = &c->lines[k];
         /* A prefix and a tab is how real code lines start; a tail
          * starting with a space needs two spaces at the break, rare
@@ -261,6 +265,7 @@ locate_in_hunk (const Checker *c, guint i, gboolean inclusive)
         if (t->len < 2 || !strchr ("+-", t->s[0]) || t->s[1] == '\t'
             || !looks_wrapped_ws (c, k, 1))
           continue;
+        tried++;
         guint e2 = walk_hunk (c, k);
         if (e2 == WALK_OK || e2 > e)
           return k;
