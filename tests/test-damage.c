@@ -83,6 +83,13 @@ static const char *const intact[] = {
   "\n",
   /* A plain diff with CRLF line ends. */
   "--- a/f\r\n+++ b/f\r\n@@ -1,2 +1,2 @@\r\n-x\r\n+y\r\n z\r\n",
+  /* Quoted-printable: a soft line break is not damage. */
+  "From: A <a@example.org>\nSubject: [PATCH] q\nMIME-Version: 1.0\n"
+  "Content-Type: text/plain; charset=utf-8\n"
+  "Content-Transfer-Encoding: quoted-printable\n\n"
+  "---\ndiff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n"
+  "+a line long enough that the encoder broke it with a soft line break=\n"
+  " at the end =3D 1\n",
   /* No diff at all. */
   "Subject: hello\n\nJust a mail.\n",
   /* An mbox of two patches, the second with a b4 footer. */

@@ -1,7 +1,16 @@
-/* pcc-damage.c - is the diff in a patch mail intact? (see pcc-damage.h) */
+/* pcc-damage.c - is the diff in a patch mail intact? (see pcc-damage.h)
+ *
+ * One concept, a little over 800 lines: one walk over the lines of a
+ * mail, with the states of a diff (file headers, hunks, binary data, the
+ * diffstat before them) and, where the walk finds damage, the search for
+ * the line where wrapping broke it.  The grammar of each line (hunk
+ * headers, "diff --git", extended headers, base85) is pcc-diff's; what
+ * is here is what only the damage check needs: telling a wrapped tail
+ * from a hunk line. */
 #include "pcc-damage.h"
 #include "pcc-error.h"
 #include "pcc-diff.h"
+#include "pcc-patch.h"
 
 #include <string.h>
 
@@ -241,10 +250,14 @@ static guint
 locate_in_hunk (const Checker *c, guint i, gboolean inclusive)
 {
   guint e = walk_hunk (c, G_MAXUINT);
-  guint first = G_MAXUINT;
+  guint first = G_MAXUINT, tried = 0;
   if (e != WALK_OK)
     for (guint k = c->hunk_line; k < i + inclusive && k < c->n_lines; k++)
       {
+        /* Each try walks the hunk again: bound the work on a hostile
+         * hunk of many look-alike lines. */
+        if (tried >= 32)
+          break;
         const Line *t = &c->lines[k];
         /* A prefix and a tab is how real code lines start; a tail
          * starting with a space needs two spaces at the break, rare
@@ -252,6 +265,7 @@ locate_in_hunk (const Checker *c, guint i, gboolean inclusive)
         if (t->len < 2 || !strchr ("+-", t->s[0]) || t->s[1] == '\t'
             || !looks_wrapped_ws (c, k, 1))
           continue;
+        tried++;
         guint e2 = walk_hunk (c, k);
         if (e2 == WALK_OK || e2 > e)
           return k;
@@ -754,6 +768,15 @@ PccDamage *
 pcc_damage_check (const char *text, gssize len)
 {
   gsize n = len < 0 ? strlen (text) : (gsize) len;
+  /* A quoted-printable or base64 mail: check what it says, not its
+   * encoding ("=\n" soft breaks are not damage). */
+  gsize dlen = 0;
+  g_autofree char *decoded = pcc_patch_decode_text (text, n, &dlen);
+  if (decoded)
+    {
+      text = decoded;
+      n = dlen;
+    }
   GArray *lines = g_array_new (FALSE, FALSE, sizeof (Line));
   const char *p = text, *end = text + n;
   while (p < end)

@@ -22,7 +22,9 @@
  * counts them), its tail starting the next line with no hunk prefix.
  *
  * A mail without any diff is not damaged.  Line numbers are 1-based
- * lines of the bytes given.  The check is toolkit-free and never
+ * lines of the bytes given; for a mail whose body is quoted-printable,
+ * base64 or multipart, lines of its decoded text (pcc_patch_decode_text()),
+ * as the encoding itself is not damage.  The check is toolkit-free and never
  * modifies its input.
  */
 #ifndef PCC_DAMAGE_H

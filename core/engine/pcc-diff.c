@@ -227,9 +227,9 @@ pcc_diff_parse_hunk_header (const char *s, gsize len, guint *old_start,
                             guint *old_count, guint *new_start,
                             guint *new_count)
 {
-  const char *p = s + 4, *limit = s + len; /* after "@@ -" */
   if (!STARTS (s, len, "@@ -"))
     return FALSE;
+  const char *p = s + 4, *limit = s + len; /* after "@@ -" */
   *old_count = *new_count = 1;
   if (!parse_uint (&p, limit, old_start))
     return FALSE;

@@ -496,6 +496,31 @@ maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len)
   return g_string_free (out, FALSE);
 }
 
+char *
+pcc_patch_decode_text (const char *data, gsize len, gsize *out_len)
+{
+  const char *mail = data, *end = data + len;
+  if (has_prefix (mail, end, "From "))
+    {
+      const char *nl = memchr (mail, '\n', end - mail);
+      mail = nl ? nl + 1 : end;
+    }
+  gsize hdr_len = header_block (mail, end);
+  if (hdr_len == 0)
+    return NULL;
+  gsize dlen = 0;
+  g_autofree char *decoded = maybe_decode (mail, end - mail, hdr_len, &dlen);
+  if (decoded == NULL)
+    return NULL;
+  gsize skip = mail - data;
+  char *text = g_malloc (skip + dlen + 1);
+  memcpy (text, data, skip);
+  memcpy (text + skip, decoded, dlen);
+  text[skip + dlen] = '\0';
+  *out_len = skip + dlen;
+  return text;
+}
+
 /* --- the structured view ------------------------------------------------ */
 
 static void
