@@ -49,6 +49,7 @@
 #define ACTION_FIX    "Tools/PatchccFix"
 #define ACCEL_FIX     "<control><shift>R"
 #define ACTION_INSERT "Tools/PatchccInsert"
+#define ACCEL_INSERT  "<control><shift>I"
 /* Claws Mail 4.1 writes every recipient of a mail on one line of its
  * queue file ("R:<a>,<b>,...") and reads it back through an 8 KiB
  * buffer: addresses past that are silently not sent to. */
@@ -67,7 +68,7 @@ static const GtkActionEntry compose_actions[] = {
   { ACTION_FIX, NULL, N_ ("Fix _patch recipients"), ACCEL_FIX,
     N_ ("Set To and Cc the way get_maintainer.pl does for this patch"),
     G_CALLBACK (fix_action_cb) },
-  { ACTION_INSERT, NULL, N_ ("Insert patch _file…"), NULL,
+  { ACTION_INSERT, NULL, N_ ("Insert patch _file…"), ACCEL_INSERT,
     N_ ("Insert a patch file byte for byte, with wrapping off for this "
         "window"),
     G_CALLBACK (patchcc_open_insert_action) },

@@ -34,6 +34,9 @@ Scenarios:
                 unwrapped and turns wrapping off for the window, so the
                 sink gets the body byte for byte, with the reference
                 recipients.
+  insert        on_send=ask; a new mail with a typed To:, then the compose
+                window's Tools, "Insert patch file…" (Ctrl+Shift+I): checked
+                as "open", with the typed To: first.
   escape        on_send=ask; a patch without long lines and a wrong typed
                 To: Send shows the review; Escape must close it without
                 sending (the sink gets nothing, the window stays).
@@ -616,6 +619,51 @@ def paste_scenario(ctx, xvfb, patch):
     return fails
 
 
+def insert_scenario(ctx, xvfb, patch):
+    """Stock wrapping; a new mail with a typed To:, then Tools, Insert
+    patch file… (Ctrl+Shift+I): Subject, in-body From: and body as Open
+    patch files gives them, the typed To: kept."""
+    root = cd.mkdtemp(os.path.join(ctx.workdir, "insert-"))
+    msg, _ = cd.split_mail(open(patch, "rb").read())
+    subject = " ".join(str(msg["Subject"]).split())
+    profile = cd.Profile(root, ctx.sink.port, ctx.plugin,
+                         {"on_send": "ask", "tree_path": ctx.tree,
+                          "split": "b4"}, stock_wrapping=True)
+    claws = cd.Claws(profile, xvfb, compose_mailto="mailto:" + TYPED)
+    m = None
+    try:
+        win = claws.wait_window(r"Compose message", 30)
+        for attempt in range(4):
+            claws.key(win, "ctrl+shift+i")
+            try:
+                dlg = claws.wait_window(r"insert patch file", 4)
+                break
+            except cd.Error:
+                if attempt == 3:
+                    raise
+        claws.focus(dlg)
+        claws.xdo("key", "ctrl+l")
+        claws.xdo("type", "--delay", "5", patch)
+        time.sleep(0.5)
+        claws.xdo("key", "Delete")
+        claws.xdo("key", "Return")
+        claws.wait_window(r"insert patch file", 20, gone=True)
+        time.sleep(0.5)
+        claws.key(win, "ctrl+Return")
+        m = ctx.sink.wait(subject, 30)
+        if m is None:
+            raise cd.Error("nothing reached the sink")
+    except Exception as e:  # noqa: BLE001
+        shot = os.path.join(ctx.workdir, "fail-insert.png")
+        xvfb.screenshot(shot)
+        return ["insert: %s (screenshot %s)" % (e, shot)]
+    finally:
+        claws.quit()
+    want_to, want_cc = reference_lists(ctx.tree0001, patch)
+    return check_open_mail(ctx, "insert", patch, msg, m,
+                           [("", TYPED)] + want_to, want_cc)
+
+
 class Am(base.AmChecker):
     def author(self, pid, patch_file, message_bytes):
         repo, b, _ = self.repo_for(pid, patch_file)
@@ -655,7 +703,7 @@ def main():
                     "0001 (the reference get_maintainer.pl)")
     ap.add_argument("--corpus", help="add corpus patches to hold-*")
     ap.add_argument("--scenarios", default="hold-rewrite,hold-ask,open,"
-                    "escape,paste")
+                    "escape,paste,insert")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -700,6 +748,8 @@ def main():
         jobs.append(("escape",))
     if "paste" in scen:
         jobs.append(("paste",))
+    if "insert" in scen:
+        jobs.append(("insert",))
     if "open" in scen:
         jobs.append(("open",))
 
@@ -721,6 +771,9 @@ def main():
                         f = hold_job(ctx, xvfb, job[1], job[2], job[3])
                         name = "hold-%s/%s" % (job[1],
                                                os.path.basename(job[2]))
+                    elif job[0] == "insert":
+                        f = insert_scenario(ctx, xvfb, patches[2][0])
+                        name = "insert"
                     elif job[0] == "paste":
                         f = paste_scenario(ctx, xvfb, patches[1][0])
                         name = "paste"
