@@ -12,6 +12,14 @@
  * approximated: is_white is g_unichar_isspace(), and is_line_break
  * (only consulted for wide characters) is taken as TRUE.  The data file
  * data/claws-wrap/ holds real Claws output that this must reproduce.
+ *
+ * Not modelled: Claws' insert-text handler runs the paragraph wrapping
+ * again, nested, on every insertion the wrapping itself makes, and that
+ * nested pass breaks quoted ("> ") lines on its own.  Measured against
+ * the real Claws 4.1.1 on the 113 corpus patches that have a diff line
+ * over 72 columns (and are small enough for --compose-from-file): 112
+ * bodies identical byte for byte; one differs in a quoted paragraph of
+ * its commit message.
  */
 #include "claws-wrap.h"
 

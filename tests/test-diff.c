@@ -224,6 +224,29 @@ test_hunk_far_away (void)
   g_test_trap_assert_passed ();
 }
 
+/* Numbers are read within the bytes given: the input need not be
+ * NUL-terminated (atoi() and strtoll() read past it; found by
+ * fuzz-damage under ASan). */
+static void
+test_numbers_within_bounds (void)
+{
+  static const char text[] = "diff --git a/x b/y\n"
+                             "similarity index 10"
+                             "99%\n";
+  gsize len = strlen (text) - 4; /* up to "10" */
+  g_autoptr (GPtrArray) files
+      = pcc_diff_parse ("t", text, len, PCC_DIFF_LENIENT, NULL);
+  g_assert_cmpuint (files->len, ==, 1);
+  g_assert_cmpint (((PccDiffFile *) files->pdata[0])->similarity, ==, 10);
+
+  static const char bin[] = "diff --git a/b b/b\nGIT binary patch\n"
+                            "literal 3"
+                            "7\n";
+  g_autoptr (GPtrArray) b
+      = pcc_diff_parse ("t", bin, strlen (bin) - 2, PCC_DIFF_LENIENT, NULL);
+  g_assert_cmpint (((PccDiffFile *) b->pdata[0])->bin_new, ==, 3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -234,5 +257,6 @@ main (int argc, char **argv)
   g_test_add_func ("/diff/git-line-without-a-name",
                    test_git_line_without_a_name);
   g_test_add_func ("/diff/hunk-far-away", test_hunk_far_away);
+  g_test_add_func ("/diff/numbers-within-bounds", test_numbers_within_bounds);
   return g_test_run ();
 }

@@ -253,6 +253,21 @@ pcc_diff_parse_hunk_header (const char *s, gsize len, guint *old_start,
   return limit - p >= 3 && p[0] == ' ' && p[1] == '@' && p[2] == '@';
 }
 
+/* The decimal number at the start of @len bytes of @s (which need not be
+ * NUL-terminated), or -1 when there is none; at most G_MAXINT32. */
+static gint64
+parse_decimal (const char *s, gsize len)
+{
+  gint64 v = -1;
+  for (gsize i = 0; i < len && g_ascii_isdigit (s[i]); i++)
+    {
+      v = (v < 0 ? 0 : v) * 10 + (s[i] - '0');
+      if (v > G_MAXINT32)
+        return -1;
+    }
+  return v;
+}
+
 static guint
 parse_mode (const char *s, gsize len)
 {
@@ -381,7 +396,7 @@ parse_binary (Reader *r, PccDiffFile *d)
     {
       gint64 size = -1;
       if (STARTS (line, len, "literal "))
-        size = g_ascii_strtoll (line + 8, NULL, 10);
+        size = MAX (parse_decimal (line + 8, len - 8), 0);
       else if (!STARTS (line, len, "delta "))
         break;
       if (part == 0)
@@ -563,7 +578,10 @@ parse_git_file (Reader *r, PccDiffFile *d, GError **error)
           d->new_path = parse_path (line + 8, len - 8, 0);
         }
       else if (STARTS (line, len, "similarity index "))
-        d->similarity = atoi (line + 17);
+        {
+          gint64 v = parse_decimal (line + 17, len - 17);
+          d->similarity = v < 0 ? 0 : (int) v;
+        }
       else if (STARTS (line, len, "dissimilarity index "))
         ;
       else if (STARTS (line, len, "index "))

@@ -11,7 +11,9 @@
  * The recipients side (pcc-patch.c: the files of a patch), the series
  * diffstat (pcc-diffstat.c) and the damage check (pcc-damage.c) all read
  * these structures, or the line grammar below, so that a diff means the
- * same to each of them.
+ * same to each of them.  (pcc-patch.c's get_maintainer.pl view keeps the
+ * script's own line patterns, quirks included: that emulates the
+ * script, it does not read the diff.)
  *
  * Ownership: pcc_diff_parse() returns a GPtrArray of PccDiffFile that
  * the caller owns (unref it; it frees the files).  The strings of a
