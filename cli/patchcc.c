@@ -13,6 +13,7 @@
 #include "pcc-cover-cli.h"
 #include "pcc-error.h"
 #include "pcc-args.h"
+#include "pcc-damage.h"
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
 #include "pcc-tree.h"
@@ -166,6 +167,34 @@ run (PccArgs *args)
   return 0;
 }
 
+/* --check-patch FILE...: 0 when every diff is intact, 1 when one is
+ * damaged ("FILE: line N: ..." on standard error). */
+static int
+check_patches (const PccArgs *args)
+{
+  int status = PCC_EXIT_OK;
+  if (args->files->len == 0)
+    return fail (PCC_EXIT_DIE, "--check-patch needs one or more files");
+  for (guint i = 0; i < args->files->len; i++)
+    {
+      const char *path = args->files->pdata[i];
+      g_autofree char *data = NULL;
+      gsize len = 0;
+      g_autoptr (GError) error = NULL;
+      if (!g_file_get_contents (path, &data, &len, &error)
+          || !pcc_damage_check_error (data, len, &error))
+        {
+          int s = pcc_exit_status_for_error (error);
+          if (error->domain == PCC_ERROR)
+            fprintf (stderr, "%s: %s\n", path, error->message);
+          else
+            fprintf (stderr, "patchcc: %s\n", error->message);
+          status = MAX (status, s);
+        }
+    }
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -187,6 +216,10 @@ main (int argc, char **argv)
       fprintf (stderr, "%s\n", error->message);
       status
           = fail (PCC_EXIT_DIE, "invalid argument - use --help if necessary");
+    }
+  else if (args.check_patch)
+    {
+      status = check_patches (&args);
     }
   else
     {

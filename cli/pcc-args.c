@@ -98,6 +98,7 @@ static const OptSpec specs[] = {
   { "max-size", OPT_ACTION, 1 },
   { "to", OPT_ACTION, 2 },
   { "cc", OPT_ACTION, 3 },
+  { "check-patch", OPT_FLAG, AR (check_patch) },
 };
 
 static gboolean
@@ -340,5 +341,6 @@ pcc_usage_text (void)
          "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
          "                     the THE REST fallback)\n"
          "  --max-size BYTES   refuse larger inputs (default 67108864)\n"
+         "  --check-patch      check that the diffs of FILEs are intact\n"
          "  --version, --help\n";
 }

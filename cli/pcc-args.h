@@ -19,6 +19,7 @@
  *   --to, --cc         b4's To and Cc commands in one word
  *   --skip-dev-null    do not count "/dev/null" as a file of the patch
  *   --max-size BYTES   refuse larger inputs (default 64 MiB)
+ *   --check-patch      only check that the diffs of the files are intact
  */
 #ifndef PCC_ARGS_H
 #define PCC_ARGS_H
@@ -41,6 +42,7 @@ typedef struct
   gboolean interactive; /* refused: patchcc is not interactive */
   gboolean self_test;   /* refused */
   gsize max_size;
+  gboolean check_patch; /* --check-patch: only check the diffs */
 } PccArgs;
 
 void pcc_args_init (PccArgs *args);

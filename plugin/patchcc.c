@@ -33,6 +33,7 @@
 #include "combobox.h"
 #include "menu.h"
 
+#include "pcc-damage.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-fixer.h"
@@ -40,12 +41,15 @@
 #include "pcc-settings.h"
 
 #include "patchcc.h"
+#include "patchcc_open.h"
 #include "patchcc_prefs.h"
 #include "patchcc_series.h"
 
-#define ACTION_GROUP "patchcc"
-#define ACTION_FIX   "Tools/PatchccFix"
-#define ACCEL_FIX    "<control><shift>R"
+#define ACTION_GROUP  "patchcc"
+#define ACTION_FIX    "Tools/PatchccFix"
+#define ACCEL_FIX     "<control><shift>R"
+#define ACTION_INSERT "Tools/PatchccInsert"
+#define ACCEL_INSERT  "<control><shift>I"
 /* Claws Mail 4.1 writes every recipient of a mail on one line of its
  * queue file ("R:<a>,<b>,...") and reads it back through an 8 KiB
  * buffer: addresses past that are silently not sent to. */
@@ -64,6 +68,10 @@ static const GtkActionEntry compose_actions[] = {
   { ACTION_FIX, NULL, N_ ("Fix _patch recipients"), ACCEL_FIX,
     N_ ("Set To and Cc the way get_maintainer.pl does for this patch"),
     G_CALLBACK (fix_action_cb) },
+  { ACTION_INSERT, NULL, N_ ("Insert patch _file…"), ACCEL_INSERT,
+    N_ ("Insert a patch file byte for byte, with wrapping off for this "
+        "window"),
+    G_CALLBACK (patchcc_open_insert_action) },
 };
 
 /* --- messages that never block ------------------------------------------ */
@@ -75,8 +83,8 @@ infobar_response (GtkInfoBar *bar, gint response, gpointer data)
 }
 
 /* A bar at the top of the compose window: stays until closed or replaced. */
-static void
-compose_notice (Compose *compose, GtkMessageType type, const char *text)
+void
+patchcc_notice (Compose *compose, GtkMessageType type, const char *text)
 {
   GtkWidget *bar, *label;
 
@@ -118,7 +126,7 @@ report_problem (Compose *compose, const char *what, const char *why)
   g_warning ("%s", text);
   log_warning (LOG_PROTOCOL, "%s\n", text);
   statusbar_print_all ("%s", text);
-  compose_notice (compose, GTK_MESSAGE_WARNING, text);
+  patchcc_notice (compose, GTK_MESSAGE_WARNING, text);
 }
 
 static void
@@ -127,7 +135,7 @@ report_info (Compose *compose, const char *text)
   debug_print ("patchcc: %s\n", text);
   log_message (LOG_PROTOCOL, "patchcc: %s\n", text);
   statusbar_print_all ("patchcc: %s", text);
-  compose_notice (compose, GTK_MESSAGE_INFO, text);
+  patchcc_notice (compose, GTK_MESSAGE_INFO, text);
 }
 
 /* --- reading the compose window ----------------------------------------- */
@@ -363,6 +371,143 @@ write_recipients (Compose *compose, PccPlan *plan)
     }
 }
 
+/* --- damaged patches ------------------------------------------------------ */
+
+/* Line @n (1-based) of @text, without its newline, at most @max bytes
+ * (cut on a character boundary). */
+static char *
+nth_line (const char *text, guint n, gsize max)
+{
+  const char *p = text, *end;
+  gsize len;
+
+  for (guint i = 1; i < n && p != NULL; i++)
+    {
+      p = strchr (p, '\n');
+      if (p != NULL)
+        p++;
+    }
+  if (p == NULL)
+    return g_strdup ("");
+  end = strchr (p, '\n');
+  len = end ? (gsize) (end - p) : strlen (p);
+  if (len > max)
+    {
+      const char *cut = g_utf8_find_prev_char (p, p + max);
+      len = cut ? (gsize) (cut - p) : 0;
+    }
+  return g_utf8_make_valid (p, len);
+}
+
+char *
+patchcc_damage_describe (const PccDamage *damage, gboolean autowrap)
+{
+  const char *cause = damage->cause;
+
+  if (cause == NULL && (damage->rewrapped || autowrap))
+    cause = _ ("automatic line wrapping re-wrapped long lines of the patch");
+  return g_strdup_printf (_ ("line %u of the mail body: %s%s%s"), damage->line,
+                          damage->problem, cause ? _ ("; likely cause: ") : "",
+                          cause ? cause : "");
+}
+
+/* The diff in the body is damaged: say what, where, why and how to get
+ * the patch out intact.  Modal; every way of closing it means "back to
+ * editing": nothing is sent. */
+static void
+hold_damaged (Compose *compose, const PccDamage *damage, const char *body)
+{
+  g_autofree char *line = nth_line (body, damage->line, 200);
+  g_autofree char *prev
+      = damage->line > 1 ? nth_line (body, damage->line - 1, 200) : NULL;
+  g_autofree char *shown
+      = prev ? g_strdup_printf ("%5u | %s\n%5u | %s", damage->line - 1, prev,
+                                damage->line, line)
+             : g_strdup_printf ("%5u | %s", damage->line, line);
+  g_autofree char *what = patchcc_damage_describe (damage, compose->autowrap);
+  g_autofree char *title = g_strdup_printf (
+      _ ("patchcc: damaged patch held back (line %u)"), damage->line);
+  g_autofree char *log = g_strdup_printf (
+      _ ("patchcc: damaged patch not sent: %s: \"%s\""), what, line);
+  GtkWidget *dialog, *box, *label, *frame, *code;
+  g_autofree char *head = NULL, *where = NULL;
+
+  g_warning ("%s", log);
+  log_warning (LOG_PROTOCOL, "%s\n", log);
+  statusbar_print_all ("%s", log);
+  patchcc_notice (compose, GTK_MESSAGE_ERROR, log);
+
+  dialog = gtk_dialog_new_with_buttons (
+      title, GTK_WINDOW (compose->window),
+      GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+      _ ("_Back to editing"), GTK_RESPONSE_CLOSE, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 640, -1);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_container_set_border_width (GTK_CONTAINER (box), 12);
+  gtk_box_pack_start (
+      GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), box, TRUE,
+      TRUE, 0);
+
+  head = g_markup_printf_escaped (
+      "<b><big>%s</big></b>", _ ("This patch is damaged. It was not sent."));
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), head);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
+
+  where = g_strdup_printf (_ ("What and where: %s."), what);
+  label = gtk_label_new (where);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+  /* Wrapped at this width, so the dialog is as tall as the text. */
+  gtk_widget_set_size_request (label, 600, -1);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
+
+  frame = gtk_frame_new (NULL);
+  code = gtk_label_new (shown);
+  gtk_label_set_xalign (GTK_LABEL (code), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (code), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (code), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_start (code, 6);
+  gtk_widget_set_margin_end (code, 6);
+  gtk_widget_set_margin_top (code, 4);
+  gtk_widget_set_margin_bottom (code, 4);
+  {
+    PangoAttrList *attrs = pango_attr_list_new ();
+    pango_attr_list_insert (attrs, pango_attr_family_new ("monospace"));
+    gtk_label_set_attributes (GTK_LABEL (code), attrs);
+    pango_attr_list_unref (attrs);
+  }
+  gtk_container_add (GTK_CONTAINER (frame), code);
+  gtk_box_pack_start (GTK_BOX (box), frame, FALSE, FALSE, 0);
+
+  label = gtk_label_new (
+      _ ("Why: Claws Mail's automatic line wrapping (on by default) breaks "
+         "long lines as the text enters the compose window. A re-wrapped "
+         "patch does not apply, and its recipients cannot be computed from "
+         "it, so patchcc holds it back.\n\n"
+         "How to recover: close this compose window without sending, then "
+         "open the patch file again with Tools, \"Open patch files…\" in the "
+         "main window (or Tools, \"Insert patch file…\" in a compose "
+         "window): patchcc turns wrapping off for that window and inserts "
+         "the patch byte for byte. To stop Claws wrapping for good, turn "
+         "off Configuration, Preferences, Compose, Wrapping, \"Auto "
+         "wrapping\" and \"Wrap pasted text\"."));
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+  /* Wrapped at this width, so the dialog is as tall as the text. */
+  gtk_widget_set_size_request (label, 600, -1);
+  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
+
+  gtk_widget_show_all (dialog);
+  gtk_dialog_run (GTK_DIALOG (dialog));
+  gtk_widget_destroy (dialog);
+}
+
 /* --- the fix ------------------------------------------------------------- */
 
 typedef enum
@@ -370,6 +515,7 @@ typedef enum
   FIX_INTERACTIVE, /* the menu item or the toolbar button */
   FIX_ASK,         /* on send, review when something changes */
   FIX_REWRITE,     /* on send, apply silently */
+  FIX_OPENED,      /* a patch just opened: apply, list them in the bar */
 } FixMode;
 
 typedef enum
@@ -474,6 +620,32 @@ fix_compose (Compose *compose, FixMode mode)
   subject = g_strdup (gtk_entry_get_text (GTK_ENTRY (compose->subject_entry)));
   body = read_body (compose);
 
+  /* Never compute recipients from a damaged diff, never send one. */
+  {
+    g_autoptr (PccDamage) damage = pcc_damage_check (body, -1);
+
+    if (damage != NULL)
+      {
+        g_autofree char *what = NULL, *text = NULL;
+
+        if (mode == FIX_ASK || mode == FIX_REWRITE)
+          {
+            hold_damaged (compose, damage, body);
+            return FIX_STOP_SENDING;
+          }
+        what = patchcc_damage_describe (damage, compose->autowrap);
+        text = g_strdup_printf (
+            _ ("patchcc: the patch in this mail is damaged (%s): it will "
+               "not apply. Recipients are not computed from it. Open the "
+               "patch file again with Tools, \"Insert patch file…\"."),
+            what);
+        g_warning ("%s", text);
+        log_warning (LOG_PROTOCOL, "%s\n", text);
+        patchcc_notice (compose, GTK_MESSAGE_ERROR, text);
+        return FIX_UNCHANGED;
+      }
+  }
+
   mail = pcc_fixer_parse_mail (subject, body, -1, &error);
   if (mail == NULL)
     {
@@ -488,7 +660,7 @@ fix_compose (Compose *compose, FixMode mode)
                                 patches->len))
     {
       if (mode == FIX_INTERACTIVE)
-        compose_notice (
+        patchcc_notice (
             compose, GTK_MESSAGE_INFO,
             _ ("patchcc: this mail is not a patch (no diff in the body or a "
                "text attachment, and the subject does not start with "
@@ -543,13 +715,13 @@ fix_compose (Compose *compose, FixMode mode)
 
   if (!pcc_plan_has_changes (plan))
     {
-      if (mode == FIX_INTERACTIVE)
+      if (mode == FIX_INTERACTIVE || mode == FIX_OPENED)
         report_info (compose, _ ("To and Cc already hold what "
                                  "get_maintainer.pl gives for this patch."));
       return FIX_UNCHANGED;
     }
 
-  if (mode != FIX_REWRITE)
+  if (mode == FIX_ASK || mode == FIX_INTERACTIVE)
     {
       GtkWidget *dialog = pcc_review_dialog_new (GTK_WINDOW (compose->window),
                                                  plan, subject, tree_desc);
@@ -571,7 +743,10 @@ fix_compose (Compose *compose, FixMode mode)
                         &t_drawn);
       response = gtk_dialog_run (GTK_DIALOG (dialog));
       gtk_widget_destroy (dialog);
-      if (response == GTK_RESPONSE_REJECT)
+      /* In ask mode only "Send as typed" sends as typed: Escape, the
+       * window's close button or "Back to editing" go back to editing. */
+      if (mode == FIX_ASK && response != GTK_RESPONSE_APPLY
+          && response != GTK_RESPONSE_CANCEL)
         return FIX_STOP_SENDING;
       if (response != GTK_RESPONSE_APPLY || !pcc_plan_has_changes (plan))
         return FIX_UNCHANGED;
@@ -588,18 +763,32 @@ fix_compose (Compose *compose, FixMode mode)
            t_drawn ? (t_drawn - t_ready) / 1000.0 : 0.0, t_rows / 1000.0,
            (t_ready - t_start + t_rows) / 1000.0,
            pcc_plan_get_n_changes (plan));
-  {
-    g_autofree char *what = describe_changes (plan);
-    g_autofree char *text = g_strdup_printf (
-        _ ("%s (%s; %.1f ms)."), what, tree_desc ? tree_desc : "",
-        (t_ready - t_start + t_rows) / 1000.0);
-    report_info (compose, text);
-  }
+  if (mode == FIX_OPENED)
+    {
+      g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+      g_auto (GStrv) fcc = pcc_plan_get_final (plan, PCC_FIELD_CC);
+      g_autofree char *tos = g_strjoinv (", ", fto);
+      g_autofree char *ccs = g_strjoinv (", ", fcc);
+      g_autofree char *text = g_strdup_printf (
+          _ ("Recipients as get_maintainer.pl gives them (%s):\nTo: %s\nCc: "
+             "%s\nTools, Fix patch recipients (Ctrl+Shift+R) shows why each "
+             "one is there."),
+          tree_desc ? tree_desc : "", *tos ? tos : "-", *ccs ? ccs : "-");
+      report_info (compose, text);
+    }
+  else
+    {
+      g_autofree char *what = describe_changes (plan);
+      g_autofree char *text = g_strdup_printf (
+          _ ("%s (%s; %.1f ms)."), what, tree_desc ? tree_desc : "",
+          (t_ready - t_start + t_rows) / 1000.0);
+      report_info (compose, text);
+    }
   /* The one thing patchcc cannot fix: Claws re-wraps the body as it is
    * typed or pasted when automatic wrapping is on, and a re-wrapped patch
    * no longer applies. */
   if (compose->autowrap && mode == FIX_INTERACTIVE)
-    compose_notice (
+    patchcc_notice (
         compose, GTK_MESSAGE_WARNING,
         _ ("patchcc: recipients fixed. Automatic line wrapping is on in "
            "this window: long lines of a patch get re-wrapped and it will "
@@ -609,6 +798,12 @@ fix_compose (Compose *compose, FixMode mode)
 }
 
 /* --- entry points -------------------------------------------------------- */
+
+void
+patchcc_fix_opened (Compose *compose)
+{
+  fix_compose (compose, FIX_OPENED);
+}
 
 static void
 fix_action_cb (GtkAction *action, gpointer data)
@@ -664,6 +859,9 @@ add_menu (Compose *compose)
   gtk_ui_manager_add_ui (compose->ui_manager, merge_id, "/Menu/Tools",
                          "PatchccFix", ACTION_FIX, GTK_UI_MANAGER_MENUITEM,
                          FALSE);
+  gtk_ui_manager_add_ui (compose->ui_manager, merge_id, "/Menu/Tools",
+                         "PatchccInsert", ACTION_INSERT,
+                         GTK_UI_MANAGER_MENUITEM, FALSE);
   g_object_set_data (G_OBJECT (group), "patchcc-merge-id",
                      GUINT_TO_POINTER (merge_id));
   /* The UI manager builds the item (and connects its accelerator) in an
@@ -704,6 +902,7 @@ static gboolean
 compose_created_hook (gpointer source, gpointer data)
 {
   add_menu ((Compose *) source);
+  patchcc_open_watch ((Compose *) source);
   return FALSE;
 }
 
@@ -756,12 +955,16 @@ plugin_init (gchar **error)
   fixer = pcc_fixer_new ();
   patchcc_prefs_init (prefs_changed);
   patchcc_series_init ();
+  patchcc_open_init ();
   prefs_toolbar_register_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
                                       _ ("Fix patch recipients"), toolbar_cb,
                                       NULL);
   /* Compose windows opened before the plugin was loaded. */
   for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
-    add_menu (l->data);
+    {
+      add_menu (l->data);
+      patchcc_open_watch (l->data);
+    }
   warm_id = g_idle_add (warm_engine, NULL);
 
   debug_print ("patchcc plugin loaded\n");
@@ -781,6 +984,7 @@ plugin_done (void)
   prefs_toolbar_unregister_plugin_item (TOOLBAR_COMPOSE, PLUGIN_NAME,
                                         _ ("Fix patch recipients"));
   patchcc_series_done ();
+  patchcc_open_done ();
   patchcc_prefs_done ();
   g_clear_pointer (&fixer, pcc_fixer_free);
   debug_print ("patchcc plugin unloaded\n");
@@ -804,9 +1008,12 @@ plugin_desc (void)
             "(Ctrl+Shift+R), or the toolbar item of the same name. "
             "On sending, the review is shown when recipients would change "
             "(see Preferences, Plugins, patchcc).\n\n"
-            "The mail body is never changed. Turn off automatic line "
-            "wrapping (Preferences, Compose, Wrapping) when sending "
-            "patches.");
+            "Main window, Tools: Open patch files… (Ctrl+Shift+P) opens "
+            "patches without re-wrapping them; Compose patch series… "
+            "(Ctrl+Shift+J) sends a cover letter and its series as one "
+            "thread.\n\n"
+            "The mail body is never changed. A patch that Claws' automatic "
+            "line wrapping has damaged is held back on sending.");
 }
 
 const gchar *

@@ -11,6 +11,7 @@
 #include "prefswindow.h"
 
 #include "patchcc.h"
+#include "pcc-series-mail.h"
 #include "patchcc_prefs.h"
 
 #define PREFS_BLOCK_NAME "patchcc"
@@ -25,6 +26,7 @@ static struct
   gchar *split;
   gboolean drop_lkml_for_new_files;
   gchar *rest_rule;
+  gchar *suppress_cc;
 } rc;
 
 static PrefParam param[]
@@ -37,6 +39,7 @@ static PrefParam param[]
         { "drop_lkml_for_new_files", "FALSE", &rc.drop_lkml_for_new_files,
           P_BOOL, NULL, NULL, NULL },
         { "rest_rule", "seed", &rc.rest_rule, P_STRING, NULL, NULL, NULL },
+        { "suppress_cc", "self", &rc.suppress_cc, P_STRING, NULL, NULL, NULL },
         { NULL, NULL, NULL, P_OTHER, NULL, NULL, NULL } };
 
 static PccSettings settings;
@@ -189,4 +192,19 @@ const PccSettings *
 patchcc_prefs_get (void)
 {
   return &settings;
+}
+
+guint
+patchcc_prefs_get_suppress_cc (void)
+{
+  g_autoptr (GError) error = NULL;
+  guint flags = PCC_SUPPRESS_SELF;
+
+  if (!pcc_suppress_cc_parse (rc.suppress_cc, &flags, &error))
+    {
+      g_warning ("clawsrc [" PREFS_BLOCK_NAME "]: %s; using self",
+                 error->message);
+      flags = PCC_SUPPRESS_SELF;
+    }
+  return flags;
 }

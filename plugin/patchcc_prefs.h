@@ -10,6 +10,9 @@
  *   split                    b4 | cc                      (default b4)
  *   drop_lkml_for_new_files  0/1                          (default 0)
  *   rest_rule                seed | public | always       (default seed)
+ *   suppress_cc              git send-email's --suppress-cc classes for the
+ *                            series' extra Cc: (author, self, cc, bodycc,
+ *                            sob, misc-by, body, all; default self)
  */
 #ifndef PATCHCC_PREFS_H
 #define PATCHCC_PREFS_H
@@ -24,5 +27,8 @@ void patchcc_prefs_done (void);
 
 /* The current settings (strings already validated). */
 const PccSettings *patchcc_prefs_get (void);
+/* suppress_cc as PccSuppressCc flags (pcc-series-mail.h); an unknown
+ * class is reported on stderr and "self" used. */
+guint patchcc_prefs_get_suppress_cc (void);
 
 #endif

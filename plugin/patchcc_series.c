@@ -9,6 +9,7 @@
  */
 #include "claws-features.h"
 
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib.h>
@@ -37,6 +38,7 @@
 #include "pcc-error.h"
 #include "pcc-fixer.h"
 #include "pcc-series.h"
+#include "pcc-series-mail.h"
 #include "pcc-settings.h"
 
 #include "patchcc_prefs.h"
@@ -47,7 +49,6 @@
 #define RESPONSE_SEND 1
 
 static guint main_menu_id;
-static PccFixer *series_fixer;
 static char *last_dir;
 
 static void series_action_cb (GtkAction *action, gpointer data);
@@ -58,317 +59,69 @@ static GtkActionEntry series_actions[] = {
     G_CALLBACK (series_action_cb) },
 };
 
-/* --- mails ------------------------------------------------------------------- */
+/* --- sending one mail ---------------------------------------------------------- */
 
-typedef struct
-{
-  char *name;
-  char *value; /* unfolded, as written (encoded-words kept) */
-  char *raw;   /* the header's lines, folding kept, with the newline */
-} RawHeader;
-
-static void
-raw_header_free (gpointer p)
-{
-  RawHeader *h = p;
-  g_free (h->name);
-  g_free (h->value);
-  g_free (h->raw);
-  g_free (h);
-}
-
-/* The headers of a mail file and where its body starts. */
-static GPtrArray *
-read_headers (const char *data, gsize len, gsize *body_offset)
-{
-  GPtrArray *hs = g_ptr_array_new_with_free_func (raw_header_free);
-  const char *p = data, *end = data + len;
-  if (len >= 5 && memcmp (p, "From ", 5) == 0)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      p = nl ? nl + 1 : end;
-    }
-  RawHeader *cur = NULL;
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      gsize l = (nl ? nl : end) - p;
-      if (l && p[l - 1] == '\r')
-        l--;
-      if (l == 0)
-        {
-          p = next;
-          break;
-        }
-      if ((*p == ' ' || *p == '\t') && cur)
-        {
-          char *v = g_strdup_printf ("%s %.*s", cur->value, (int) l, p);
-          g_strstrip (v);
-          g_free (cur->value);
-          cur->value = v;
-          char *r = g_strconcat (cur->raw, "", NULL);
-          g_free (cur->raw);
-          cur->raw = g_strdup_printf ("%s%.*s\n", r, (int) l, p);
-          g_free (r);
-        }
-      else
-        {
-          const char *colon = memchr (p, ':', l);
-          if (!colon)
-            break; /* not a header: the body starts here */
-          cur = g_new0 (RawHeader, 1);
-          cur->name = g_strndup (p, colon - p);
-          cur->value = g_strstrip (g_strndup (colon + 1, p + l - colon - 1));
-          cur->raw = g_strdup_printf ("%.*s\n", (int) l, p);
-          g_ptr_array_add (hs, cur);
-        }
-      p = next;
-    }
-  *body_offset = p - data;
-  return hs;
-}
-
-static const RawHeader *
-find_header (GPtrArray *hs, const char *name)
-{
-  for (guint i = 0; i < hs->len; i++)
-    {
-      RawHeader *h = hs->pdata[i];
-      if (g_ascii_strcasecmp (h->name, name) == 0)
-        return h;
-    }
-  return NULL;
-}
-
-static char *
-rfc2822_date (gint64 unix_time)
-{
-  static const char *const days[]
-      = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
-  static const char *const months[]
-      = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-  g_autoptr (GDateTime) t = g_date_time_new_from_unix_local (unix_time);
-  gint64 off = g_date_time_get_utc_offset (t) / G_TIME_SPAN_MINUTE;
-  char sign = off < 0 ? '-' : '+';
-  if (off < 0)
-    off = -off;
-  return g_strdup_printf (
-      "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
-      days[g_date_time_get_day_of_week (t) - 1],
-      g_date_time_get_day_of_month (t), months[g_date_time_get_month (t) - 1],
-      g_date_time_get_year (t), g_date_time_get_hour (t),
-      g_date_time_get_minute (t), g_date_time_get_second (t), sign,
-      (int) (off / 60), (int) (off % 60));
-}
-
+/* Hand one mail to Claws' SMTP code and file it in Sent.  The file it
+ * needs stays 0600 (g_file_open_tmp's mode: the fd is written, never
+ * replaced) and is removed. */
 static gboolean
-append_addresses (GString *mail, const char *field, char **addrs,
-                  GError **error)
+send_one (PrefsAccount *account, const char *what, GBytes *mail, char **to,
+          char **cc, GError **error)
 {
-  guint n = 0;
-  for (guint i = 0; addrs && addrs[i]; i++)
+  g_auto (GStrv) env = pcc_series_mail_envelope (to, cc, error);
+  g_autofree char *path = NULL;
+  GSList *rcpts = NULL;
+  gsize len = 0;
+  const char *data = g_bytes_get_data (mail, &len);
+  gboolean ok = TRUE;
+  int fd;
+
+  if (env == NULL)
     {
-      if (!addrs[i][0])
-        continue;
-      g_autofree char *enc
-          = pcc_cover_encode_header (field, addrs[i], TRUE, error);
-      if (!enc)
-        return FALSE;
-      g_string_append_printf (mail, n ? ",\n %s" : "%s: %s", n ? enc : field,
-                              n ? "" : enc);
-      n++;
-    }
-  if (n)
-    g_string_append_c (mail, '\n');
-  return TRUE;
-}
-
-/* Lower-cased bare addresses of @to and @cc, without duplicates. */
-static GSList *
-envelope (char **to, char **cc, GError **error)
-{
-  GSList *list = NULL;
-  GHashTable *seen
-      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  char **fields[] = { to, cc };
-  for (guint f = 0; f < 2; f++)
-    for (guint i = 0; fields[f] && fields[f][i]; i++)
-      {
-        g_autoptr (GPtrArray) a = pcc_address_list_parse (fields[f][i], error);
-        if (!a)
-          {
-            g_slist_free_full (list, g_free);
-            g_hash_table_unref (seen);
-            return NULL;
-          }
-        for (guint k = 0; k < a->len; k++)
-          {
-            const PccAddress *ad = a->pdata[k];
-            char *key = g_ascii_strdown (ad->email, -1);
-            if (g_hash_table_contains (seen, key))
-              {
-                g_free (key);
-                continue;
-              }
-            g_hash_table_add (seen, key);
-            list = g_slist_append (list, g_strdup (ad->email));
-          }
-      }
-  g_hash_table_unref (seen);
-  return list;
-}
-
-/* The union of two address lists (first wins), as a new strv. */
-static char **
-merge (char **a, char **b)
-{
-  GPtrArray *out = g_ptr_array_new ();
-  GHashTable *seen
-      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  char **lists[] = { a, b };
-  for (guint l = 0; l < 2; l++)
-    for (guint i = 0; lists[l] && lists[l][i]; i++)
-      {
-        g_autoptr (GPtrArray) parsed
-            = pcc_address_list_parse (lists[l][i], NULL);
-        char *key = g_ascii_strdown (
-            parsed && parsed->len ? ((PccAddress *) parsed->pdata[0])->email
-                                  : lists[l][i],
-            -1);
-        if (g_hash_table_contains (seen, key))
-          {
-            g_free (key);
-            continue;
-          }
-        g_hash_table_add (seen, key);
-        g_ptr_array_add (out, g_strdup (lists[l][i]));
-      }
-  g_hash_table_unref (seen);
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
-
-/* Drop from @cc what @to already has. */
-static char **
-minus (char **cc, char **to)
-{
-  GHashTable *in_to
-      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; to && to[i]; i++)
-    {
-      g_autoptr (GPtrArray) p = pcc_address_list_parse (to[i], NULL);
-      for (guint k = 0; p && k < p->len; k++)
-        g_hash_table_add (
-            in_to, g_ascii_strdown (((PccAddress *) p->pdata[k])->email, -1));
-    }
-  GPtrArray *out = g_ptr_array_new ();
-  for (guint i = 0; cc && cc[i]; i++)
-    {
-      g_autoptr (GPtrArray) p = pcc_address_list_parse (cc[i], NULL);
-      g_autofree char *key = g_ascii_strdown (
-          p && p->len ? ((PccAddress *) p->pdata[0])->email : cc[i], -1);
-      if (!g_hash_table_contains (in_to, key))
-        g_ptr_array_add (out, g_strdup (cc[i]));
-    }
-  g_hash_table_unref (in_to);
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
-
-typedef struct
-{
-  PrefsAccount *account;
-  char *from; /* "Name <addr>" of the account */
-  char *from_email;
-  char *domain;
-  gint64 start; /* Date: of the cover; +1 s per patch */
-  char *stamp;  /* Message-Id stem */
-} Sender;
-
-static void
-sender_clear (Sender *s)
-{
-  g_free (s->from);
-  g_free (s->from_email);
-  g_free (s->domain);
-  g_free (s->stamp);
-}
-
-static char *
-message_id (const Sender *s, guint n)
-{
-  return g_strdup_printf ("<%s-%u-patchcc@%s>", s->stamp, n, s->domain);
-}
-
-/* Write one mail, send it, file it in Sent. */
-static gboolean
-send_one (const Sender *s, const char *what, const char *text, gsize len,
-          char **to, char **cc, GError **error)
-{
-  GSList *rcpts = envelope (to, cc, error);
-  if (!rcpts)
-    {
-      if (error && !*error)
-        g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION, "%s: no recipients",
-                     what);
+      g_prefix_error (error, "%s: ", what);
       return FALSE;
     }
-  char *path = NULL;
-  int fd = g_file_open_tmp ("patchcc-series-XXXXXX.eml", &path, error);
+  fd = g_file_open_tmp ("patchcc-series-XXXXXX.eml", &path, error);
   if (fd < 0)
+    return FALSE;
+  for (gsize off = 0; ok && off < len;)
     {
-      g_slist_free_full (rcpts, g_free);
-      return FALSE;
-    }
-  close (fd);
-  gboolean ok = g_file_set_contents (path, text, len, error);
-  if (ok)
-    {
-      gint r = send_message (path, s->account, rcpts);
-      if (r != 0)
+      gssize w = write (fd, data + off, len - off);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
         {
-          g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
-                       _ ("sending %s failed (see Tools, Network Log)"), what);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                       "%s: %s", path, g_strerror (errno));
           ok = FALSE;
         }
       else
-        {
-          FolderItem *outbox = folder_get_default_outbox ();
-          if (outbox && prefs_common_get_prefs ()->savemsg)
-            procmsg_save_to_outbox (outbox, path, FALSE);
-          log_message (LOG_PROTOCOL, "patchcc: sent %s\n", what);
-        }
+        off += w;
     }
+  if (close (fd) != 0 && ok)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                   "%s: %s", path, g_strerror (errno));
+      ok = FALSE;
+    }
+  for (guint i = 0; ok && env[i] != NULL; i++)
+    rcpts = g_slist_append (rcpts, env[i]);
+  if (ok && send_message (path, account, rcpts) != 0)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
+                   _ ("sending %s failed (see Tools, Network Log)"), what);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      FolderItem *outbox = folder_get_default_outbox ();
+      if (outbox != NULL && prefs_common_get_prefs ()->savemsg)
+        procmsg_save_to_outbox (outbox, path, FALSE);
+      log_message (LOG_PROTOCOL, "patchcc: sent %s\n", what);
+    }
+  g_slist_free (rcpts); /* the strings belong to env */
   g_unlink (path);
-  g_free (path);
-  g_slist_free_full (rcpts, g_free);
   return ok;
-}
-
-/* The header block every mail shares. */
-static gboolean
-common_headers (GString *mail, const Sender *s, char **to, char **cc, guint n,
-                const char *in_reply_to, GError **error)
-{
-  g_autofree char *from
-      = pcc_cover_encode_header ("From", s->from, TRUE, error);
-  if (!from)
-    return FALSE;
-  g_string_append_printf (mail, "From: %s\n", from);
-  if (!append_addresses (mail, "To", to, error)
-      || !append_addresses (mail, "Cc", cc, error))
-    return FALSE;
-  g_autofree char *date = rfc2822_date (s->start + n);
-  g_autofree char *mid = message_id (s, n);
-  g_string_append_printf (mail, "Date: %s\nMessage-Id: %s\n", date, mid);
-  if (in_reply_to)
-    g_string_append_printf (mail, "In-Reply-To: %s\nReferences: %s\n",
-                            in_reply_to, in_reply_to);
-  g_string_append_printf (mail, "X-Mailer: patchcc %s (Claws Mail)\n",
-                          PATCHCC_VERSION);
-  return TRUE;
 }
 
 /* --- the dialog ---------------------------------------------------------------- */
@@ -377,13 +130,22 @@ typedef struct
 {
   char *dir;
   PccSeries *series;
-  PccEngine *engine; /* owned by series_fixer */
+  PccFixer *fixer;   /* the dialog's own: its engine lives as long as it */
+  PccEngine *engine; /* owned by fixer */
   PccPlan *plan;     /* the cover's */
   PccPlanOptions popts;
   char **cover_to; /* typed for the cover: they go to every mail */
   char **cover_cc;
   GtkWidget *dialog;
   PccCoverPanel *panel;
+  /* Once built, the mails do not change: a second Send sends the ones
+   * not sent yet, in the same thread (same Message-Ids). */
+  PccSeriesSender *sender;
+  PrefsAccount *account;
+  GPtrArray *mails; /* GBytes */
+  GPtrArray *tos;   /* GStrv */
+  GPtrArray *ccs;
+  guint n_sent;
 } SeriesJob;
 
 static void
@@ -396,6 +158,11 @@ series_job_free (SeriesJob *j)
   g_strfreev (j->cover_to);
   g_strfreev (j->cover_cc);
   g_free (j->dir);
+  g_clear_pointer (&j->mails, g_ptr_array_unref);
+  g_clear_pointer (&j->tos, g_ptr_array_unref);
+  g_clear_pointer (&j->ccs, g_ptr_array_unref);
+  pcc_series_sender_free (j->sender);
+  pcc_fixer_free (j->fixer); /* after everything that uses the engine */
   g_free (j);
 }
 
@@ -409,225 +176,316 @@ strv_from (const GPtrArray *a)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+static char *
+mail_name (SeriesJob *j, guint i)
+{
+  return i == 0 ? g_strdup (_ ("the cover letter"))
+                : g_strdup_printf (_ ("patch %u/%u"), i,
+                                   pcc_series_get_n_patches (j->series));
+}
+
+/* git send-email's extra Cc: of patch @i (author, Signed-off-by:, Cc:
+ * and other *-by: trailers), as suppress_cc allows. */
+static GPtrArray *
+extras_of (SeriesJob *j, guint i)
+{
+  PrefsAccount *account = account_get_default ();
+
+  return pcc_series_mail_extra_recipients (pcc_series_get_patch (j->series, i),
+                                           account != NULL ? account->address
+                                                           : NULL,
+                                           patchcc_prefs_get_suppress_cc ());
+}
+
+static char **
+extra_addresses (SeriesJob *j, guint i)
+{
+  g_autoptr (GPtrArray) extras = extras_of (j, i);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint k = 0; k < extras->len; k++)
+    g_ptr_array_add (
+        out, g_strdup (((PccExtraRecipient *) extras->pdata[k])->address));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* The review of those addresses, one line each with its reason. */
+static GtkWidget *
+extras_view (SeriesJob *j)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n = pcc_series_get_n_patches (j->series);
+  GtkWidget *expander, *label, *scroll;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GPtrArray) extras = extras_of (j, i);
+      g_autofree char *what = mail_name (j, i + 1);
+
+      for (guint k = 0; k < extras->len; k++)
+        {
+          PccExtraRecipient *e = extras->pdata[k];
+          g_string_append_printf (text, "%s: Cc %s \342\200\224 %s\n", what,
+                                  e->address, e->reason);
+        }
+    }
+  if (text->len == 0)
+    g_string_append (text, _ ("none\n"));
+  expander = gtk_expander_new (
+      _ ("Also in Cc of each patch, as git send-email adds them "
+         "(clawsrc [patchcc] suppress_cc leaves classes out)"));
+  label = gtk_label_new (text->str);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  scroll = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
+                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll),
+                                              90);
+  gtk_container_add (GTK_CONTAINER (scroll), label);
+  gtk_container_add (GTK_CONTAINER (expander), scroll);
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  gtk_widget_set_margin_start (expander, 12);
+  gtk_widget_set_margin_end (expander, 12);
+  return expander;
+}
+
+/* git format-patch's placeholders left in the cover: never sent. */
 static gboolean
-send_series (SeriesJob *j, guint *n_sent, GError **error)
+cover_is_template (const char *subject, const char *body, GError **error)
+{
+  const char *what = NULL;
+
+  if (strstr (subject, "*** SUBJECT HERE ***") != NULL)
+    what = _ ("the title still reads \"*** SUBJECT HERE ***\"");
+  else if (strstr (body, "*** BLURB HERE ***") != NULL)
+    what = _ ("the text still reads \"*** BLURB HERE ***\"");
+  if (what == NULL)
+    return FALSE;
+  g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+               _ ("The cover letter is not written yet: %s. Type a title and "
+                  "the blurb in the form, then send."),
+               what);
+  return TRUE;
+}
+
+/* Every mail, built before the first one goes. */
+static gboolean
+build_mails (SeriesJob *j, GError **error)
 {
   PccCover *cover = pcc_cover_panel_get_cover (j->panel);
-  *n_sent = 0;
+  g_autoptr (PccSeriesSender) sender = NULL;
+  g_autoptr (GPtrArray) mails
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr (GPtrArray) tos
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GPtrArray) ccs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *body = NULL, *subject = NULL, *cover_id = NULL;
+  PrefsAccount *account = account_get_default ();
+  guint n = pcc_series_get_n_patches (j->series);
 
-  /* Everything is built before the first mail goes. */
-  g_autofree char *body = pcc_cover_panel_render_body (j->panel, error);
-  if (!body)
-    return FALSE;
-  g_autofree char *subject = pcc_cover_get_subject (cover);
-
-  Sender s = { 0 };
-  s.account = account_get_default ();
-  if (!s.account || !s.account->address)
+  if (account == NULL || account->address == NULL)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
                    _ ("no default account to send from"));
       return FALSE;
     }
-  s.from_email = g_strdup (s.account->address);
-  s.from
-      = s.account->name && *s.account->name
-            ? g_strdup_printf ("%s <%s>", s.account->name, s.account->address)
-            : g_strdup (s.account->address);
-  const char *at = strchr (s.from_email, '@');
-  s.domain = g_strdup (s.account->set_domain && s.account->domain
-                               && *s.account->domain
-                           ? s.account->domain
-                       : at ? at + 1
-                            : "localhost");
-  s.start = g_get_real_time () / G_USEC_PER_SEC;
-  {
-    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-    g_autofree char *t = g_date_time_format (now, "%Y%m%d%H%M%S");
-    s.stamp = g_strdup_printf ("%s-%08x", t, g_random_int ());
-  }
-  pcc_cover_set_from (cover, s.from);
-
-  guint n = pcc_series_get_n_patches (j->series);
-  GPtrArray *mails = g_ptr_array_new_with_free_func (g_free);
-  GPtrArray *lens = g_ptr_array_new ();
-  GPtrArray *tos
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  GPtrArray *ccs
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  gboolean ok = TRUE;
-  g_autofree char *cover_id = message_id (&s, 0);
+  sender = pcc_series_sender_new (account->name, account->address,
+                                  account->set_domain ? account->domain : NULL,
+                                  0, NULL, error);
+  if (sender == NULL)
+    return FALSE;
+  /* The cover is from, and signed by, the sending identity. */
+  pcc_cover_set_from (cover, pcc_series_sender_get_from (sender));
+  body = pcc_cover_panel_render_body (j->panel, error);
+  if (body == NULL)
+    return FALSE;
+  subject = pcc_cover_get_subject (cover);
+  if (cover_is_template (subject, body, error))
+    return FALSE;
+  cover_id = pcc_series_sender_message_id (sender, 0);
 
   /* The cover letter: the plan as reviewed in the panel. */
   {
     g_auto (GStrv) pto = pcc_plan_get_final (j->plan, PCC_FIELD_TO);
     g_auto (GStrv) pcc = pcc_plan_get_final (j->plan, PCC_FIELD_CC);
-    char **to = merge (pto, j->cover_to);
-    g_auto (GStrv) cc0 = merge (pcc, j->cover_cc);
-    char **cc = minus (cc0, to);
-    GString *m = g_string_new (NULL);
-    g_autofree char *esubj
-        = pcc_cover_encode_header ("Subject", subject, FALSE, error);
-    ok = esubj && common_headers (m, &s, to, cc, 0, NULL, error);
-    if (ok)
-      {
-        g_string_append_printf (m, "Subject: %s\n", esubj);
-        gboolean ascii = TRUE;
-        for (const char *p = body; *p; p++)
-          if ((unsigned char) *p >= 0x80)
-            ascii = FALSE;
-        if (!ascii)
-          g_string_append (m, "MIME-Version: 1.0\n"
-                              "Content-Type: text/plain; charset=UTF-8\n"
-                              "Content-Transfer-Encoding: 8bit\n");
-        g_string_append_c (m, '\n');
-        g_string_append (m, body);
-      }
-    g_ptr_array_add (lens, GSIZE_TO_POINTER (m->len));
-    g_ptr_array_add (mails, g_string_free (m, FALSE));
+    char **to = pcc_series_mail_merge (pto, j->cover_to);
+    g_auto (GStrv) cc0 = pcc_series_mail_merge (pcc, j->cover_cc);
+    char **cc = pcc_series_mail_minus (cc0, to);
+    GBytes *m = pcc_series_mail_cover (sender, subject, body, to, cc, error);
+
     g_ptr_array_add (tos, to);
     g_ptr_array_add (ccs, cc);
+    if (m == NULL)
+      return FALSE;
+    g_ptr_array_add (mails, m);
   }
-
   /* The patches: their own recipients plus the cover's typed ones. */
-  for (guint i = 0; ok && i < n; i++)
+  for (guint i = 0; i < n; i++)
     {
       PccPatch *patch = pcc_series_get_patch (j->series, i);
       g_auto (GStrv) own_to = strv_from (pcc_patch_get_to (patch));
       g_auto (GStrv) own_cc = strv_from (pcc_patch_get_cc (patch));
-      g_auto (GStrv) typed_to = merge (own_to, j->cover_to);
-      g_auto (GStrv) typed_cc = merge (own_cc, j->cover_cc);
+      g_auto (GStrv) typed_to = pcc_series_mail_merge (own_to, j->cover_to);
+      g_auto (GStrv) typed_cc0 = pcc_series_mail_merge (own_cc, j->cover_cc);
+      g_auto (GStrv) extra = extra_addresses (j, i);
+      g_auto (GStrv) typed_cc = pcc_series_mail_merge (typed_cc0, extra);
       g_autoptr (PccPlan) plan = pcc_plan_new (
           j->engine, &j->popts, &patch, 1, (const char *const *) typed_to,
           (const char *const *) typed_cc, error);
-      if (!plan)
-        {
-          ok = FALSE;
-          break;
-        }
-      char **to = pcc_plan_get_final (plan, PCC_FIELD_TO);
-      g_auto (GStrv) cc0 = pcc_plan_get_final (plan, PCC_FIELD_CC);
-      char **cc = minus (cc0, to);
+      char **to, **cc;
+      g_auto (GStrv) cc0 = NULL;
+      GBytes *m;
 
-      gsize len = 0, off = 0;
-      const char *data = pcc_patch_get_data (patch, &len);
-      g_autoptr (GPtrArray) hs = read_headers (data, len, &off);
-      const RawHeader *subj = find_header (hs, "Subject");
-      GString *m = g_string_new (NULL);
-      if (!subj)
-        {
-          g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                       _ ("%s has no Subject: line"),
-                       pcc_series_get_patch_source (j->series, i));
-          ok = FALSE;
-        }
-      else
-        ok = common_headers (m, &s, to, cc, i + 1, cover_id, error);
-      if (ok)
-        {
-          g_string_append (m, subj->raw);
-          static const char *const keep[]
-              = { "MIME-Version", "Content-Type", "Content-Transfer-Encoding",
-                  NULL };
-          for (guint k = 0; keep[k]; k++)
-            {
-              const RawHeader *h = find_header (hs, keep[k]);
-              if (h)
-                g_string_append (m, h->raw);
-            }
-          g_string_append_c (m, '\n');
-          /* git send-email's in-body From: for another author. */
-          const RawHeader *from = find_header (hs, "From");
-          g_autofree char *author_email = NULL, *author_name = NULL;
-          if (from)
-            pcc_email_parse (pcc_patch_get_from (patch), &author_name,
-                             &author_email);
-          if (from && author_email && *author_email
-              && g_ascii_strcasecmp (author_email, s.from_email) != 0)
-            g_string_append_printf (m, "From: %s\n\n", from->value);
-          g_string_append_len (m, data + off, len - off);
-        }
-      g_ptr_array_add (lens, GSIZE_TO_POINTER (m->len));
-      g_ptr_array_add (mails, g_string_free (m, FALSE));
+      if (plan == NULL)
+        return FALSE;
+      to = pcc_plan_get_final (plan, PCC_FIELD_TO);
+      cc0 = pcc_plan_get_final (plan, PCC_FIELD_CC);
+      cc = pcc_series_mail_minus (cc0, to);
       g_ptr_array_add (tos, to);
       g_ptr_array_add (ccs, cc);
+      m = pcc_series_mail_patch (sender, patch,
+                                 pcc_series_get_patch_source (j->series, i),
+                                 i + 1, cover_id, to, cc, error);
+      if (m == NULL)
+        return FALSE;
+      g_ptr_array_add (mails, m);
     }
-
-  for (guint i = 0; ok && i < mails->len; i++)
-    {
-      g_autofree char *what = i == 0
-                                  ? g_strdup (_ ("the cover letter"))
-                                  : g_strdup_printf (_ ("patch %u/%u"), i, n);
-      ok = send_one (&s, what, mails->pdata[i],
-                     GPOINTER_TO_SIZE (lens->pdata[i]), tos->pdata[i],
-                     ccs->pdata[i], error);
-      if (ok)
-        (*n_sent)++;
-    }
-  g_ptr_array_unref (mails);
-  g_ptr_array_unref (lens);
-  g_ptr_array_unref (tos);
-  g_ptr_array_unref (ccs);
-  sender_clear (&s);
-  return ok;
+  j->sender = g_steal_pointer (&sender);
+  j->account = account;
+  j->mails = g_steal_pointer (&mails);
+  j->tos = g_steal_pointer (&tos);
+  j->ccs = g_steal_pointer (&ccs);
+  j->n_sent = 0;
+  return TRUE;
 }
 
+/* Send what is not sent yet, in order; stop at the first failure. */
+static gboolean
+send_rest (SeriesJob *j, GError **error)
+{
+  while (j->n_sent < j->mails->len)
+    {
+      g_autofree char *what = mail_name (j, j->n_sent);
+
+      if (!send_one (j->account, what, j->mails->pdata[j->n_sent],
+                     j->tos->pdata[j->n_sent], j->ccs->pdata[j->n_sent],
+                     error))
+        return FALSE;
+      j->n_sent++;
+    }
+  return TRUE;
+}
+
+/* "Sent: the cover letter, patch 1/3.  Not sent: patch 2/3, patch 3/3." */
+static char *
+describe_progress (SeriesJob *j)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < j->mails->len; i++)
+    {
+      g_autofree char *what = mail_name (j, i);
+
+      if (i == 0 || i == j->n_sent)
+        g_string_append (s, i == 0 && j->n_sent > 0 ? _ ("Sent: ")
+                            : i == 0                ? _ ("Not sent: ")
+                                                    : _ (".\nNot sent: "));
+      else
+        g_string_append (s, ", ");
+      g_string_append (s, what);
+    }
+  g_string_append_c (s, '.');
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* Where the plugin keeps what it writes: Claws' config folder. */
 static char *
 provenance_path (const SeriesJob *j)
 {
-  return g_build_filename (j->dir, "provenance.ini", NULL);
+  g_autofree char *key
+      = g_compute_checksum_for_string (G_CHECKSUM_SHA1, j->dir, -1);
+  g_autofree char *name = g_strdup_printf ("provenance-%.16s.ini", key);
+  return g_build_filename (get_rc_dir (), "patchcc", "series", name, NULL);
 }
 
 static void
 on_response (GtkDialog *dialog, int response, SeriesJob *j)
 {
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccProvenance) prov = NULL;
+  gboolean ok;
+
   if (response != RESPONSE_SEND)
     {
       gtk_widget_destroy (GTK_WIDGET (dialog));
       series_job_free (j);
       return;
     }
-  g_autoptr (GError) error = NULL;
-  g_autoptr (PccProvenance) prov
-      = pcc_cover_panel_get_provenance (j->panel, &error);
+  prov = pcc_cover_panel_get_provenance (j->panel, &error);
   if (!prov)
     {
       alertpanel_error (_ ("The cover letter cannot be sent:\n%s"),
                         error->message);
       return;
     }
-  guint sent = 0;
+  if (j->mails == NULL && !build_mails (j, &error))
+    {
+      alertpanel_error (_ ("Nothing was sent:\n%s"), error->message);
+      g_printerr ("patchcc: nothing was sent: %s\n", error->message);
+      return; /* let the user fix it and try again */
+    }
   gtk_widget_set_sensitive (GTK_WIDGET (dialog), FALSE);
-  gboolean ok = send_series (j, &sent, &error);
+  ok = send_rest (j, &error);
   gtk_widget_set_sensitive (GTK_WIDGET (dialog), TRUE);
   if (!ok)
     {
-      if (sent == 0)
-        alertpanel_error (_ ("Nothing was sent:\n%s"), error->message);
-      else
-        alertpanel_error (_ ("Only %u of %u mails were sent:\n%s"), sent,
-                          pcc_series_get_n_patches (j->series) + 1,
-                          error->message);
-      log_warning (LOG_PROTOCOL, "patchcc: %s\n", error->message);
-      g_printerr ("patchcc: %s\n", error->message);
-      if (sent == 0)
-        return; /* let the user fix it and try again */
+      g_autofree char *progress = describe_progress (j);
+      GtkWidget *send
+          = gtk_dialog_get_widget_for_response (dialog, RESPONSE_SEND);
+
+      log_warning (LOG_PROTOCOL, "patchcc: %s %s\n", error->message, progress);
+      g_printerr ("patchcc: %s\n%s\n", error->message, progress);
+      if (j->n_sent == 0)
+        {
+          /* Nothing went out: the next Send builds the mails anew. */
+          alertpanel_error (_ ("Nothing was sent:\n%s"), error->message);
+          g_clear_pointer (&j->mails, g_ptr_array_unref);
+          g_clear_pointer (&j->tos, g_ptr_array_unref);
+          g_clear_pointer (&j->ccs, g_ptr_array_unref);
+          g_clear_pointer (&j->sender, pcc_series_sender_free);
+          return;
+        }
+      alertpanel_error (_ ("%s\n\n%s\n\n\"Send the rest\" sends the others "
+                           "in the same thread."),
+                        error->message, progress);
+      if (send != NULL)
+        gtk_button_set_label (GTK_BUTTON (send), _ ("Send the _rest"));
+      return;
     }
-  else
-    {
-      g_autofree char *msg
-          = g_strdup_printf (_ ("patchcc: sent the series (%u mails)"), sent);
-      statusbar_print_all ("%s", msg);
-      log_message (LOG_PROTOCOL, "%s\n", msg);
-    }
-  /* Keep what was typed: the history, and provenance.ini. */
-  g_autoptr (GError) e2 = NULL;
-  if (!pcc_cover_panel_save_history (j->panel, &e2))
-    debug_print ("patchcc: history: %s\n", e2->message);
-  g_autofree char *pp = provenance_path (j);
-  if (!pcc_provenance_is_empty (prov)
-      && !pcc_provenance_save_file (prov, pp, &e2))
-    debug_print ("patchcc: %s\n", e2 ? e2->message : pp);
+  {
+    g_autofree char *msg = g_strdup_printf (
+        _ ("patchcc: sent the series (%u mails)"), j->mails->len);
+    statusbar_print_all ("%s", msg);
+    log_message (LOG_PROTOCOL, "%s\n", msg);
+  }
+  /* Keep what was typed: the history, and the provenance of this
+   * folder (in Claws' config folder, not the user's patch folder). */
+  {
+    g_autoptr (GError) e2 = NULL;
+    g_autofree char *pp = provenance_path (j);
+    g_autofree char *pdir = g_path_get_dirname (pp);
+
+    if (!pcc_cover_panel_save_history (j->panel, &e2))
+      debug_print ("patchcc: history: %s\n", e2->message);
+    g_clear_error (&e2);
+    if (!pcc_provenance_is_empty (prov)
+        && (g_mkdir_with_parents (pdir, 0700) != 0
+            || !pcc_provenance_save_file (prov, pp, &e2)))
+      debug_print ("patchcc: %s\n", e2 ? e2->message : pp);
+  }
   gtk_widget_destroy (GTK_WIDGET (dialog));
   series_job_free (j);
 }
@@ -673,8 +531,9 @@ open_series (GtkWindow *parent, const char *dir)
   PccFixerConfig cfg;
   pcc_settings_to_config (settings, &cfg);
   j->popts = cfg.plan;
+  j->fixer = pcc_fixer_new ();
   j->engine = pcc_fixer_get_engine (
-      series_fixer, cfg.tree_path,
+      j->fixer, cfg.tree_path,
       cfg.tree_rev && *cfg.tree_rev ? cfg.tree_rev : NULL, &error);
   if (!j->engine)
     {
@@ -710,7 +569,14 @@ open_series (GtkWindow *parent, const char *dir)
   GtkWidget *panel = pcc_cover_panel_new (
       j->series, j->plan, pcc_tree_describe (tree), tpl_dir, history);
   j->panel = PCC_COVER_PANEL (panel);
+  /* What was saved for this folder, else a provenance.ini the user put
+   * in it (read, never written). */
   g_autofree char *pp = provenance_path (j);
+  if (!g_file_test (pp, G_FILE_TEST_IS_REGULAR))
+    {
+      g_free (pp);
+      pp = g_build_filename (j->dir, "provenance.ini", NULL);
+    }
   if (g_file_test (pp, G_FILE_TEST_IS_REGULAR))
     {
       g_autoptr (PccProvenance) prov = pcc_provenance_load_file (pp, &error);
@@ -729,6 +595,9 @@ open_series (GtkWindow *parent, const char *dir)
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), panel,
       TRUE, TRUE, 0);
+  gtk_box_pack_start (
+      GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))),
+      extras_view (j), FALSE, FALSE, 0);
   g_signal_connect (j->dialog, "response", G_CALLBACK (on_response), j);
   gtk_widget_show_all (j->dialog);
   /* Return sends; the focus starts on the button, not in the form. */
@@ -756,7 +625,6 @@ void
 patchcc_series_init (void)
 {
   MainWindow *mainwin = mainwindow_get_mainwindow ();
-  series_fixer = pcc_fixer_new ();
   if (mainwin == NULL)
     return;
   gtk_action_group_add_actions (mainwin->action_group, series_actions,
@@ -789,6 +657,5 @@ patchcc_series_done (void)
                               ACTION_SERIES, main_menu_id)
     }
   main_menu_id = 0;
-  g_clear_pointer (&series_fixer, pcc_fixer_free);
   g_clear_pointer (&last_dir, g_free);
 }

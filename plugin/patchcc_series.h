@@ -17,7 +17,14 @@
  *     not the sender gets git send-email's in-body "From:" line first, so
  *     that git am keeps the author).
  *
- * A provenance.ini in the folder fills the form and is written back.
+ * The mails are built (core/cover/pcc-series-mail) before the first one
+ * goes; a cover still holding git's "*** SUBJECT HERE ***" or "*** BLURB
+ * HERE ***" is refused.  When a mail fails, the user is told which went
+ * out, and "Send the rest" sends the others in the same thread.
+ *
+ * The provenance typed for a folder is kept in Claws' config folder
+ * (patchcc/series/provenance-<hash of the folder>.ini); a provenance.ini
+ * the user put in the folder is read, never written.
  */
 #ifndef PATCHCC_SERIES_H
 #define PATCHCC_SERIES_H

@@ -111,5 +111,19 @@ else
 	ko "git send-email --dry-run differs:"; diff "$tmp/ref.txt" "$tmp/pcc.txt" | head -20; head -5 "$tmp/ref.txt"
 fi
 
+# --check-patch: the format-patch series (cover letter included) is
+# intact; a copy with a hunk line that lost its prefix, as re-wrapping
+# leaves it, is damaged and named with its line.
+if "$patchcc" --check-patch "$tmp"/series/*.patch >"$tmp/out" 2>"$tmp/err"; then
+	ok "--check-patch: the series is intact"
+else
+	ko "--check-patch on an intact series: $(head -c 300 "$tmp/err")"
+fi
+p1=$(ls "$tmp"/series/0001-*.patch)
+sed 's/^+int y;$/int y;/' "$p1" >"$tmp/damaged.patch"
+n=$(grep -n '^int y;$' "$tmp/damaged.patch" | cut -d: -f1)
+expect_error "--check-patch on a damaged patch" "damaged.patch: line $n: line does not start" \
+	"$patchcc" --check-patch "$tmp/damaged.patch"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

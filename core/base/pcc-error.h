@@ -27,6 +27,7 @@ typedef enum
   PCC_ERROR_UNSUPPORTED, /* asks for something patchcc does not do (git history) */
   PCC_ERROR_GIT,         /* libgit2 reported an error */
   PCC_ERROR_TEMPLATE, /* a cover-letter template is malformed */
+  PCC_ERROR_DAMAGED,  /* a patch mail's diff is damaged (re-wrapped...) */
 } PccErrorCode;
 
 /* Exit statuses of the patchcc commands, get_maintainer.pl's where it has

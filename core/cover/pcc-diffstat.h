@@ -39,6 +39,10 @@ typedef struct _PccDiffstat PccDiffstat;
 #define PCC_DIFFSTAT_WIDTH_MAIL    72
 #define PCC_DIFFSTAT_WIDTH_DEFAULT 80
 
+/* The longest file the diffstat follows (the kernel's longest is about
+ * 200,000 lines): a hunk reaching further is refused. */
+#define PCC_DIFFSTAT_MAX_LINES 4000000
+
 /* @base, when not NULL, is the tree the first patch applies to; it must
  * outlive the diffstat. */
 PccDiffstat *pcc_diffstat_new (const PccTree *base);
@@ -46,7 +50,8 @@ void pcc_diffstat_free (PccDiffstat *ds);
 
 /* Compose the next patch of the series.  @text is a mail or a diff (only
  * the diff is read).  Fails with PCC_ERROR_PATCH, naming @name and the
- * line, when a hunk header is malformed or a hunk is cut short; a hunk
+ * line, when a hunk header is malformed or a hunk is cut short, or with
+ * PCC_ERROR_TOO_LARGE when a hunk reaches past PCC_DIFFSTAT_MAX_LINES; a hunk
  * that does not fit what earlier patches left is not an error (the
  * result is then marked inexact). */
 gboolean pcc_diffstat_add_patch (PccDiffstat *ds, const char *name,

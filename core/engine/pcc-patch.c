@@ -1,5 +1,6 @@
 /* pcc-patch.c - patches, mails and mboxes. */
 #include "pcc-patch.h"
+#include "pcc-diff.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
 
@@ -495,6 +496,31 @@ maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len)
   return g_string_free (out, FALSE);
 }
 
+char *
+pcc_patch_decode_text (const char *data, gsize len, gsize *out_len)
+{
+  const char *mail = data, *end = data + len;
+  if (has_prefix (mail, end, "From "))
+    {
+      const char *nl = memchr (mail, '\n', end - mail);
+      mail = nl ? nl + 1 : end;
+    }
+  gsize hdr_len = header_block (mail, end);
+  if (hdr_len == 0)
+    return NULL;
+  gsize dlen = 0;
+  g_autofree char *decoded = maybe_decode (mail, end - mail, hdr_len, &dlen);
+  if (decoded == NULL)
+    return NULL;
+  gsize skip = mail - data;
+  char *text = g_malloc (skip + dlen + 1);
+  memcpy (text, data, skip);
+  memcpy (text + skip, decoded, dlen);
+  text[skip + dlen] = '\0';
+  *out_len = skip + dlen;
+  return text;
+}
+
 /* --- the structured view ------------------------------------------------ */
 
 static void
@@ -606,226 +632,51 @@ parse_message (PccPatch *patch, const char *body, const char *end,
   parse_trailers (patch, patch->message, body_lineno);
 }
 
-static PccPatchFile *
-new_file (GArray *files)
-{
-  PccPatchFile f = { 0 };
-  g_array_append_val (files, f);
-  return &g_array_index (files, PccPatchFile, files->len - 1);
-}
-
-/* "a/foo\tdate" -> "foo"; "/dev/null" -> NULL. */
-static char *
-header_path (const char *p, const char *end)
-{
-  while (p < end && (*p == ' ' || *p == '\t'))
-    p++;
-  const char *q = p;
-  while (q < end && *q != '\t' && *q != '\n' && *q != '\r')
-    q++;
-  while (q > p && q[-1] == ' ')
-    q--;
-  char *path = g_strndup (p, q - p);
-  if (strcmp (path, "/dev/null") == 0)
-    {
-      g_free (path);
-      return NULL;
-    }
-  char *slash = strchr (path, '/');
-  if (slash
-      && (g_str_has_prefix (path, "a/") || g_str_has_prefix (path, "b/")))
-    {
-      char *rest = g_strdup (slash + 1);
-      g_free (path);
-      return rest;
-    }
-  return path;
-}
-
-static gboolean
-parse_hunk_header (const char *p, const char *end, guint *old_n, guint *new_n)
-{
-  /* @@ -a[,b] +c[,d] @@ */
-  g_autofree char *line = g_strndup (p, end - p);
-  unsigned a, b = 1, c, d = 1;
-  if (sscanf (line, "@@ -%u,%u +%u,%u @@", &a, &b, &c, &d) == 4
-      || (b = 1, d = 1, sscanf (line, "@@ -%u +%u,%u @@", &a, &c, &d) == 3)
-      || (b = 1, d = 1, sscanf (line, "@@ -%u,%u +%u @@", &a, &b, &c) == 3)
-      || (b = 1, d = 1, sscanf (line, "@@ -%u +%u @@", &a, &c) == 2))
-    {
-      *old_n = b;
-      *new_n = d;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* Walk the diff: one PccPatchFile per file, line counts from the hunks.
- * A hunk cut short by the end of the input is an error. */
+/* One PccPatchFile per file of the diff, from the diff reader
+ * (pcc-diff.h); its hunks end where their lines end (hand-edited counts
+ * are tolerated), but a hunk cut short by the end of the input is an
+ * error. */
 static gboolean
 parse_diff (PccPatch *patch, GError **error)
 {
-  const char *p = patch->text, *end = patch->text + patch->text_len;
-  PccPatchFile *cur = NULL;
-  guint lineno = 0;
-  guint old_left = 0, new_left = 0, hunk_line = 0;
-
-  while (p < end)
+  g_autoptr (GPtrArray) diffs = pcc_diff_parse (
+      patch->name, patch->text, patch->text_len, PCC_DIFF_LENIENT, NULL);
+  for (guint i = 0; i < diffs->len; i++)
     {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      const char *le = nl ? nl : end;
-      if (le > p && le[-1] == '\r')
-        le--;
-      lineno++;
-
-      if (old_left > 0 || new_left > 0)
+      const PccDiffFile *d = diffs->pdata[i];
+      PccPatchFile f = { 0 };
+      f.old_path = g_strdup (d->old_path);
+      f.new_path = g_strdup (d->new_path);
+      f.status = d->is_copy     ? PCC_FILE_COPIED
+                 : d->is_rename ? PCC_FILE_RENAMED
+                 : d->is_new    ? PCC_FILE_ADDED
+                 : d->is_delete ? PCC_FILE_DELETED
+                                : PCC_FILE_MODIFIED;
+      f.binary = d->binary;
+      f.mode_change
+          = d->old_mode && d->new_mode && !d->is_new && !d->is_delete;
+      for (guint k = 0; k < d->hunks->len; k++)
         {
-          char c = p < le ? *p : ' ';
-          if (c == ' ' && old_left > 0 && new_left > 0)
+          const PccDiffHunk *h = &g_array_index (d->hunks, PccDiffHunk, k);
+          for (guint j = 0; j < h->lines->len; j++)
             {
-              old_left--;
-              new_left--;
+              char op = g_array_index (h->lines, PccDiffLine, j).op;
+              f.added += op == '+';
+              f.removed += op == '-';
             }
-          else if (c == '-' && old_left > 0)
+          if (h->end == PCC_DIFF_HUNK_TRUNCATED)
             {
-              old_left--;
-              cur->removed++;
-            }
-          else if (c == '+' && new_left > 0)
-            {
-              new_left--;
-              cur->added++;
-            }
-          else if (c == '\\')
-            {
-              /* "\ No newline at end of file" */
-            }
-          else
-            {
-              /* Hand-edited counts: the hunk ends here; read the line anew. */
-              old_left = new_left = 0;
-              lineno--;
-              continue;
-            }
-          p = next;
-          continue;
-        }
-
-      if (has_prefix (p, le, "diff --git "))
-        {
-          cur = new_file (patch->files);
-          /* Paths come from ---/+++ or rename lines; fall back to the
-       * "a/x b/y" halves for mode-only and binary changes. */
-          const char *b = g_strstr_len (p, le - p, " b/");
-          if (b && has_prefix (p, le, "diff --git a/"))
-            {
-              cur->old_path = g_strndup (p + 13, b - (p + 13));
-              cur->new_path = g_strndup (b + 3, le - (b + 3));
+              g_free (f.old_path);
+              g_free (f.new_path);
+              g_set_error (
+                  error, PCC_ERROR, PCC_ERROR_PATCH,
+                  "%s:%u: truncated diff: the hunk starting here ends with "
+                  "%u old and %u new lines missing; was the mail cut short?",
+                  patch->name, h->lineno, h->missing_old, h->missing_new);
+              return FALSE;
             }
         }
-      else if (cur && has_prefix (p, le, "new file mode"))
-        {
-          cur->status = PCC_FILE_ADDED;
-          g_clear_pointer (&cur->old_path, g_free);
-        }
-      else if (cur && has_prefix (p, le, "deleted file mode"))
-        {
-          cur->status = PCC_FILE_DELETED;
-          g_clear_pointer (&cur->new_path, g_free);
-        }
-      else if (cur && has_prefix (p, le, "rename from "))
-        {
-          cur->status = PCC_FILE_RENAMED;
-          g_free (cur->old_path);
-          cur->old_path = g_strndup (p + 12, le - p - 12);
-        }
-      else if (cur && has_prefix (p, le, "rename to "))
-        {
-          cur->status = PCC_FILE_RENAMED;
-          g_free (cur->new_path);
-          cur->new_path = g_strndup (p + 10, le - p - 10);
-        }
-      else if (cur && has_prefix (p, le, "copy from "))
-        {
-          cur->status = PCC_FILE_COPIED;
-          g_free (cur->old_path);
-          cur->old_path = g_strndup (p + 10, le - p - 10);
-        }
-      else if (cur && has_prefix (p, le, "copy to "))
-        {
-          cur->status = PCC_FILE_COPIED;
-          g_free (cur->new_path);
-          cur->new_path = g_strndup (p + 8, le - p - 8);
-        }
-      else if (cur
-               && (has_prefix (p, le, "old mode ")
-                   || has_prefix (p, le, "new mode ")))
-        {
-          cur->mode_change = TRUE;
-        }
-      else if (cur
-               && (has_prefix (p, le, "GIT binary patch")
-                   || (has_prefix (p, le, "Binary files ") && le - p > 7
-                       && memcmp (le - 7, " differ", 7) == 0)))
-        {
-          cur->binary = TRUE;
-        }
-      else if (has_prefix (p, le, "--- ") && next < end
-               && has_prefix (next, end, "+++ "))
-        {
-          /* A ---/+++ pair: for a plain diff it starts a file. */
-          const char *nl2 = memchr (next, '\n', end - next);
-          const char *le2 = nl2 ? nl2 : end;
-          char *oldp = header_path (p + 4, le);
-          char *newp = header_path (next + 4, le2);
-          if (cur == NULL || cur->added + cur->removed > 0
-              || (cur->old_path && oldp && strcmp (cur->old_path, oldp) != 0
-                  && cur->status != PCC_FILE_RENAMED
-                  && cur->status != PCC_FILE_COPIED))
-            {
-              cur = new_file (patch->files);
-              if (oldp == NULL)
-                cur->status = PCC_FILE_ADDED;
-              else if (newp == NULL)
-                cur->status = PCC_FILE_DELETED;
-            }
-          if (oldp)
-            {
-              g_free (cur->old_path);
-              cur->old_path = oldp;
-            }
-          if (newp)
-            {
-              g_free (cur->new_path);
-              cur->new_path = newp;
-            }
-          p = nl2 ? nl2 + 1 : end;
-          lineno++;
-          continue;
-        }
-      else if (cur && has_prefix (p, le, "@@ -"))
-        {
-          if (parse_hunk_header (p, le, &old_left, &new_left))
-            hunk_line = lineno;
-        }
-      p = next;
-    }
-
-  if (old_left > 0 || new_left > 0)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                   "%s:%u: truncated diff: the hunk starting here ends with "
-                   "%u old and %u new lines missing; was the mail cut short?",
-                   patch->name, hunk_line, old_left, new_left);
-      return FALSE;
-    }
-  /* Drop files that never got a path (a stray "diff --git" line). */
-  for (guint i = patch->files->len; i > 0; i--)
-    {
-      PccPatchFile *f = &g_array_index (patch->files, PccPatchFile, i - 1);
-      if (f->old_path == NULL && f->new_path == NULL)
-        g_array_remove_index (patch->files, i - 1);
+      g_array_append_val (patch->files, f);
     }
   return TRUE;
 }

@@ -78,6 +78,13 @@ const char *pcc_patch_get_name (const PccPatch *patch);
 const char *pcc_patch_get_data (const PccPatch *patch, gsize *len);
 const char *pcc_patch_get_text (const PccPatch *patch, gsize *len);
 
+/* The text of a mail whose body is quoted-printable, base64 or
+ * multipart, decoded as pcc_patch_get_text() would give it (the mbox
+ * line and headers kept, the body's text parts decoded); NULL when @data
+ * is already the text (no header block, or no transfer encoding).  The
+ * caller owns the result. */
+char *pcc_patch_decode_text (const char *data, gsize len, gsize *out_len);
+
 /* --- the get_maintainer.pl view -------------------------------------- */
 
 /* Sorted, without duplicates (byte order, as Perl's sort). */

@@ -92,9 +92,15 @@ class SmtpSink:
 
         sink = self
         self.messages = queue.Queue()
+        # Set to N to refuse the N-th message (1-based) once, with 554.
+        self.reject_nth = None
+        self.count = 0
 
         class Handler:
             async def handle_DATA(self, server, session, envelope):
+                sink.count += 1
+                if sink.count == sink.reject_nth:
+                    return "554 5.0.0 refused by the test"
                 sink.messages.put({
                     "mail_from": envelope.mail_from,
                     "rcpt_tos": list(envelope.rcpt_tos),
@@ -134,7 +140,8 @@ TOOLBAR_ITEM_TEXT = "patchcc/Fix patch recipients"
 class Profile:
     """A throw-away Claws profile under @root (HOME, config dir, mailbox)."""
 
-    def __init__(self, root, smtp_port, plugin, settings, common=None):
+    def __init__(self, root, smtp_port, plugin, settings, common=None,
+                 stock_wrapping=False):
         self.root = root
         self.home = os.path.join(root, "home")
         self.config = os.path.join(root, "claws")
@@ -148,8 +155,11 @@ class Profile:
         self._write("accountrc", ACCOUNTRC.format(port=smtp_port))
         block = "".join("%s=%s\n" % kv for kv in settings.items())
         extra = "".join("%s=%s\n" % kv for kv in (common or {}).items())
-        self._write("clawsrc", CLAWSRC.format(plugin=plugin, patchcc=block,
-                                              common=extra))
+        clawsrc = CLAWSRC.format(plugin=plugin, patchcc=block, common=extra)
+        if stock_wrapping:
+            # Claws' shipped wrapping preferences: no linewrap_* key at all.
+            clawsrc = re.sub(r"(?m)^linewrap_\w+=.*\n", "", clawsrc)
+        self._write("clawsrc", clawsrc)
         self._write("folderlist.xml", FOLDERLIST.format(mail=mail))
         self._write("toolbar_compose.xml", TOOLBAR_COMPOSE)
 

@@ -15,8 +15,9 @@ Checked:
   - recipients per mail (To:, Cc: and the SMTP envelope): each patch its
     own get_maintainer.pl recipients split as b4 splits them (THE REST
     dropped: every file has a list) plus the address typed on the cover
-    letter (Cc: Cover Only); the cover the union over the patches plus
-    that address;
+    letter (Cc: Cover Only) plus what git send-email adds (the author,
+    Signed-off-by:, Cc: and *-by: trailers; not the sender); the cover
+    the union over the patches plus that address;
   - bodies: each patch's body is its file's body byte for byte, except
     patch 2 (minus exactly the Assisted-by line) and patch 3 (git
     send-email's in-body From: line in front, as its author is not the
@@ -24,7 +25,13 @@ Checked:
   - "git am --empty=drop" of the sink's mbox rebuilds the exact tree, with
     the original authors, and the Assisted-by line is gone from the commit;
   - the cover letter's provenance section names the assistant and the
-    tool from the trailer, and the testing from provenance.ini.
+    tool from the trailer, and the testing from provenance.ini;
+  - a cover still holding *** SUBJECT HERE *** is refused; nothing is
+    written into the patch folder;
+  - the sink refusing the third mail: the user is told which went out,
+    "Send the rest" completes the thread (checked as above);
+  - two dialogs with MAINTAINERS edited in between, the second cancelled:
+    the first still sends all four mails (it owns its engine).
 
 Exit status: 0 pass, 1 failure, 77 skipped.
 """
@@ -81,9 +88,13 @@ DOC = ["don@example.org"]
 WANT = [  # (To, Cc) per mail, as sets of addresses
     (set(FOO + DOC), {"netdev@vger.kernel.org", "linux-doc@vger.kernel.org",
                       COVER_ONLY}),
+    # Plus git send-email's extra Cc: (suppress_cc=self, the default):
+    # patch 1's Reported-by: and Cc: trailers, patch 3's author (also
+    # its Signed-off-by:); the sender's own Signed-off-by: is left out.
+    (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY, "rep@example.org",
+                "stable@vger.kernel.org"}),
     (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
-    (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
-    (set(DOC), {"linux-doc@vger.kernel.org", COVER_ONLY}),
+    (set(DOC), {"linux-doc@vger.kernel.org", COVER_ONLY, "two@example.org"}),
 ]
 
 
@@ -137,6 +148,8 @@ def make_series(root):
     write(repo, "drivers/net/ethernet/foo/foo_main.c", main)
     commit(repo, SENDER, "net: foo: make the reset timeout a variable\n\n"
            "So that slow PHYs can be given more time.\n\n"
+           "Reported-by: Rep Orter <rep@example.org>\n"
+           "Cc: stable@vger.kernel.org # 6.1\n"
            "Signed-off-by: %s\n" % SENDER)
     main = main.replace("int foo_main_20;\n", "int foo_main_20;\n"
                         "/* wait for the PHY */\nint foo_phy_wait;\n")
@@ -156,6 +169,9 @@ def make_series(root):
     git(repo, "format-patch", "-q", "--cover-letter", "--base=" + base,
         "-o", out, base + "..HEAD")
     cover = os.path.join(out, "0000-cover-letter.patch")
+    # The same series as format-patch wrote it, placeholders left in.
+    raw_dir = os.path.join(root, "series-raw")
+    shutil.copytree(out, raw_dir)
     text = open(cover, "rb").read()
     text = text.replace(b"*** SUBJECT HERE ***",
                         b"net: foo: a tunable reset timeout")
@@ -192,6 +208,13 @@ def check(repo, base, series_dir, got, workdir):
     if subjects != want_subj:
         fails.append("subjects/order:\n    got  %s\n    want %s" %
                      (subjects, want_subj))
+
+    # The cover is signed by the sender (the profile has no ~/.signature:
+    # "Name <address>" of the sending identity), not by a patch author.
+    cover_body = msgs[0].get_payload(decode=True) or b""
+    if SENDER.encode() not in cover_body or OTHER.encode() in cover_body:
+        fails.append("the cover letter is not signed by the sender:\n%s" %
+                     cover_body.decode(errors="replace")[-300:])
 
     # Threading.
     ids = [str(m["Message-Id"]).strip() for m in msgs]
@@ -280,6 +303,183 @@ def check(repo, base, series_dir, got, workdir):
     return fails
 
 
+def open_dialog(claws, main_win):
+    for attempt in range(5):
+        claws.key(main_win, "ctrl+shift+j")
+        try:
+            chooser = claws.wait_window(r"^Compose patch series: ", 4)
+            break
+        except cd.Error:
+            if attempt == 4:
+                raise
+    time.sleep(0.5)
+    claws.key(chooser, "Return")
+    dlg = claws.wait_window(r"^Compose patch series$", 20)
+    time.sleep(1.0)
+    return dlg
+
+
+def refuse_placeholders(xvfb, sink, plugin, repo, workdir):
+    """A cover still reading *** SUBJECT HERE *** is never sent: Send
+    shows an error, nothing reaches the sink, Escape closes."""
+    fails = []
+    raw_dir = os.path.join(workdir, "series-raw")
+    os.environ["PATCHCC_SERIES_DIR"] = raw_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-raw"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        fails += refuse_in(claws, xvfb, main_win, sink, raw_dir)
+    finally:
+        claws.quit()
+    return fails
+
+
+def refuse_in(claws, xvfb, main_win, sink, raw_dir):
+    fails = []
+    dlg = open_dialog(claws, main_win)
+    claws.key(dlg, "alt+s")
+    err = claws.wait_window(r"^Error$", 20)
+    xvfb.screenshot(os.path.join(os.path.dirname(raw_dir),
+                                 "placeholders.png"))
+    claws.key(err, "Return")
+    claws.wait_window(r"^Error$", 15, gone=True)
+    claws.key(dlg, "Escape")
+    claws.wait_window(r"^Compose patch series$", 15, gone=True)
+    if not sink.messages.empty():
+        fails.append("a cover with the template's placeholders was sent")
+    if "not written yet" not in claws.log_text():
+        fails.append("no word about the placeholders in Claws' output")
+    return fails
+
+
+def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
+    """The sink refuses the third mail: the user is told which went out,
+    "Send the rest" sends the others in the same thread, and the four
+    mails are what a plain send gives (check())."""
+    fails = []
+    sink = cd.SmtpSink()
+    sink.reject_nth = 3
+    os.environ["PATCHCC_SERIES_DIR"] = series_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-rest"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    got = []
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+m")
+        time.sleep(0.8)
+        claws.key(dlg, "alt+s")
+        err = claws.wait_window(r"^Error$", 60)
+        xvfb.screenshot(os.path.join(workdir, "partial.png"))
+        claws.key(err, "Return")
+        claws.wait_window(r"^Error$", 15, gone=True)
+        text = claws.log_text()
+        if "Sent: the cover letter, patch 1/3." not in text \
+                or "Not sent: patch 2/3, patch 3/3." not in text:
+            fails.append("partial send: the message does not say which "
+                         "mails went out: %s" % text[-400:])
+        claws.key(dlg, "alt+r")          # Send the _rest
+        claws.wait_window(r"^Compose patch series$", 60, gone=True)
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            m["data"] = m["data"].replace(b"\r\n", b"\n")
+            got.append(m)
+        if len(got) != 4:
+            fails.append("partial send: %d mails in all, want 4" % len(got))
+        else:
+            again = os.path.join(workdir, "rest")
+            os.makedirs(again, exist_ok=True)
+            fails += ["after send the rest: " + f
+                      for f in check(repo, base, series_dir, got, again)]
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-rest.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    return fails
+
+
+def second_dialog(xvfb, plugin, repo, series_dir, workdir):
+    """Two series dialogs, MAINTAINERS edited in between (the second one
+    loads a new engine), the second cancelled: the first still sends its
+    four mails (it owns its engine)."""
+    fails = []
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = series_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-two"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    maint = os.path.join(repo, "MAINTAINERS")
+    orig = open(maint, "rb").read()
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        first = open_dialog(claws, main_win)
+        with open(maint, "ab") as f:
+            f.write(b"\nUNRELATED\nM:\tNobody <nobody@example.org>\n"
+                    b"S:\tMaintained\nF:\tnowhere/\n")
+        os.utime(maint, (time.time() + 5, time.time() + 5))
+        second = None
+        for attempt in range(5):
+            claws.key(main_win, "ctrl+shift+j")
+            try:
+                chooser = claws.wait_window(r"^Compose patch series: ", 4)
+                break
+            except cd.Error:
+                if attempt == 4:
+                    raise
+        time.sleep(0.5)
+        claws.key(chooser, "Return")
+        deadline = time.monotonic() + 20
+        while second is None:
+            ids = [w for w in claws.find_windows(r"^Compose patch series$")
+                   if w != first]
+            if ids:
+                second = ids[0]
+            elif time.monotonic() > deadline:
+                raise cd.Error("no second series dialog")
+            else:
+                time.sleep(0.2)
+        time.sleep(1.0)
+        claws.key(second, "Escape")
+        deadline = time.monotonic() + 15
+        while second in claws.find_windows(r"^Compose patch series$"):
+            if time.monotonic() > deadline:
+                raise cd.Error("the second dialog does not close")
+            time.sleep(0.1)
+        claws.key(first, "alt+s")
+        got = [sink.wait(30) for _ in range(4)]
+        if None in got:
+            fails.append("two dialogs: %d of 4 mails sent by the first" %
+                         sum(1 for g in got if g is not None))
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-two.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+        open(maint, "wb").write(orig)
+    text = claws.log_text()
+    if "AddressSanitizer" in text or "Segmentation" in text \
+            or claws.proc.returncode not in (0, None):
+        fails.append("two dialogs: Claws ended with %s: %s" % (
+            claws.proc.returncode, text[-1500:]))
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True)
@@ -312,6 +512,9 @@ def main():
     fails = []
     got = []
     try:
+        before = {f: open(os.path.join(series_dir, f), "rb").read()
+                  for f in os.listdir(series_dir)}
+        fails += refuse_placeholders(xvfb, sink, plugin, repo, workdir)
         # The folder chooser starts there (the plugin reads it).
         os.environ["PATCHCC_SERIES_DIR"] = series_dir
         claws = cd.Claws(profile, xvfb,
@@ -348,10 +551,22 @@ def main():
                          (len(got), shot))
         else:
             fails += check(repo, base, series_dir, got, workdir)
+        after = {f: open(os.path.join(series_dir, f), "rb").read()
+                 for f in os.listdir(series_dir)}
+        if after != before:
+            fails.append("the plugin wrote into the patch folder: %s" %
+                         sorted(set(after) ^ set(before)
+                                | {f for f in after if f in before
+                                   and after[f] != before[f]}))
         text = claws.log_text()
         if "CRITICAL" in text or "Segmentation" in text:
             fails.append("Claws reported: %s" % [
                 l for l in text.splitlines() if "CRITICAL" in l][:3])
+        claws.quit()
+        claws = None
+        fails += send_rest_after_failure(xvfb, plugin, repo, series_dir,
+                                         base, workdir)
+        fails += second_dialog(xvfb, plugin, repo, series_dir, workdir)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail.png")
         try:

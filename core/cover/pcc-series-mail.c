@@ -1,0 +1,600 @@
+/* pcc-series-mail.c - the mails of a series (see pcc-series-mail.h). */
+#include <string.h>
+
+#include "pcc-cover.h"
+#include "pcc-email.h"
+#include "pcc-error.h"
+#include "pcc-series-mail.h"
+
+struct _PccSeriesSender
+{
+  char *from;  /* "Name <addr>" */
+  char *email; /* addr */
+  char *domain;
+  gint64 start;
+  char *stamp;
+};
+
+PccSeriesSender *
+pcc_series_sender_new (const char *name, const char *address,
+                       const char *domain, gint64 start, const char *stamp,
+                       GError **error)
+{
+  PccSeriesSender *s;
+  const char *at;
+
+  if (address == NULL || *address == '\0' || pcc_email_has_control (address)
+      || (name != NULL && pcc_email_has_control (name))
+      || (domain != NULL && pcc_email_has_control (domain))
+      || (stamp != NULL && pcc_email_has_control (stamp)))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                   "no usable address to send the series from");
+      return NULL;
+    }
+  s = g_new0 (PccSeriesSender, 1);
+  s->email = g_strdup (address);
+  s->from = name != NULL && *name != '\0'
+                ? g_strdup_printf ("%s <%s>", name, address)
+                : g_strdup (address);
+  at = strchr (address, '@');
+  s->domain = g_strdup (domain != NULL && *domain != '\0' ? domain
+                        : at != NULL && at[1] != '\0'     ? at + 1
+                                                          : "localhost");
+  s->start = start != 0 ? start : g_get_real_time () / G_USEC_PER_SEC;
+  if (stamp != NULL)
+    s->stamp = g_strdup (stamp);
+  else
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+      g_autofree char *t = g_date_time_format (now, "%Y%m%d%H%M%S");
+      s->stamp = g_strdup_printf ("%s-%08x", t, g_random_int ());
+    }
+  return s;
+}
+
+void
+pcc_series_sender_free (PccSeriesSender *s)
+{
+  if (s == NULL)
+    return;
+  g_free (s->from);
+  g_free (s->email);
+  g_free (s->domain);
+  g_free (s->stamp);
+  g_free (s);
+}
+
+const char *
+pcc_series_sender_get_from (const PccSeriesSender *s)
+{
+  return s->from;
+}
+
+const char *
+pcc_series_sender_get_email (const PccSeriesSender *s)
+{
+  return s->email;
+}
+
+const char *
+pcc_series_sender_get_stamp (const PccSeriesSender *s)
+{
+  return s->stamp;
+}
+
+gint64
+pcc_series_sender_get_start (const PccSeriesSender *s)
+{
+  return s->start;
+}
+
+char *
+pcc_series_sender_message_id (const PccSeriesSender *s, guint n)
+{
+  return g_strdup_printf ("<%s-%u-patchcc@%s>", s->stamp, n, s->domain);
+}
+
+char *
+pcc_series_mail_date (gint64 unix_time)
+{
+  static const char *const days[]
+      = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
+  static const char *const months[]
+      = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+  g_autoptr (GDateTime) t = g_date_time_new_from_unix_local (unix_time);
+  gint64 off = g_date_time_get_utc_offset (t) / G_TIME_SPAN_MINUTE;
+  char sign = off < 0 ? '-' : '+';
+
+  if (off < 0)
+    off = -off;
+  return g_strdup_printf (
+      "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
+      days[g_date_time_get_day_of_week (t) - 1],
+      g_date_time_get_day_of_month (t), months[g_date_time_get_month (t) - 1],
+      g_date_time_get_year (t), g_date_time_get_hour (t),
+      g_date_time_get_minute (t), g_date_time_get_second (t), sign,
+      (int) (off / 60), (int) (off % 60));
+}
+
+/* --- a mail file's own header block ----------------------------------- */
+
+typedef struct
+{
+  char *name;
+  char *value; /* unfolded, as written (encoded-words kept) */
+  char *raw;   /* the header's lines, folding kept, with the newline */
+} RawHeader;
+
+static void
+raw_header_free (gpointer p)
+{
+  RawHeader *h = p;
+
+  g_free (h->name);
+  g_free (h->value);
+  g_free (h->raw);
+  g_free (h);
+}
+
+/* The headers of a mail file and where its body starts (after the blank
+ * line, or where a line is neither a header nor a continuation). */
+static GPtrArray *
+read_headers (const char *data, gsize len, gsize *body_offset)
+{
+  GPtrArray *hs = g_ptr_array_new_with_free_func (raw_header_free);
+  const char *p = data, *end = data + len;
+  RawHeader *cur = NULL;
+
+  if (len >= 5 && memcmp (p, "From ", 5) == 0)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      p = nl ? nl + 1 : end;
+    }
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *next = nl ? nl + 1 : end;
+      gsize l = (nl ? nl : end) - p;
+
+      if (l && p[l - 1] == '\r')
+        l--;
+      if (l == 0)
+        {
+          p = next;
+          break;
+        }
+      if ((*p == ' ' || *p == '\t') && cur != NULL)
+        {
+          char *v = g_strdup_printf ("%s %.*s", cur->value, (int) l, p);
+          char *r = g_strdup_printf ("%s%.*s\n", cur->raw, (int) l, p);
+
+          g_strstrip (v);
+          g_free (cur->value);
+          cur->value = v;
+          g_free (cur->raw);
+          cur->raw = r;
+        }
+      else
+        {
+          const char *colon = memchr (p, ':', l);
+
+          if (colon == NULL || colon == p)
+            break; /* not a header: the body starts here */
+          cur = g_new0 (RawHeader, 1);
+          cur->name = g_strndup (p, colon - p);
+          cur->value = g_strstrip (g_strndup (colon + 1, p + l - colon - 1));
+          cur->raw = g_strdup_printf ("%.*s\n", (int) l, p);
+          g_ptr_array_add (hs, cur);
+        }
+      p = next;
+    }
+  *body_offset = p - data;
+  return hs;
+}
+
+static const RawHeader *
+find_header (GPtrArray *hs, const char *name)
+{
+  for (guint i = 0; i < hs->len; i++)
+    {
+      RawHeader *h = hs->pdata[i];
+
+      if (g_ascii_strcasecmp (h->name, name) == 0)
+        return h;
+    }
+  return NULL;
+}
+
+/* --- addresses --------------------------------------------------------- */
+
+static char *
+key_of (const char *value)
+{
+  g_autoptr (GPtrArray) a = pcc_address_list_parse (value, NULL);
+
+  return g_ascii_strdown (
+      a != NULL && a->len ? ((PccAddress *) a->pdata[0])->email : value, -1);
+}
+
+char **
+pcc_series_mail_merge (char **a, char **b)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  char **lists[] = { a, b };
+
+  for (guint l = 0; l < 2; l++)
+    for (guint i = 0; lists[l] != NULL && lists[l][i] != NULL; i++)
+      {
+        char *key = key_of (lists[l][i]);
+
+        if (!g_hash_table_add (seen, key))
+          continue;
+        g_ptr_array_add (out, g_strdup (lists[l][i]));
+      }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+char **
+pcc_series_mail_minus (char **cc, char **to)
+{
+  g_autoptr (GHashTable) in_to
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; to != NULL && to[i] != NULL; i++)
+    {
+      g_autoptr (GPtrArray) p = pcc_address_list_parse (to[i], NULL);
+      for (guint k = 0; p != NULL && k < p->len; k++)
+        g_hash_table_add (
+            in_to, g_ascii_strdown (((PccAddress *) p->pdata[k])->email, -1));
+    }
+  for (guint i = 0; cc != NULL && cc[i] != NULL; i++)
+    {
+      g_autofree char *key = key_of (cc[i]);
+      if (!g_hash_table_contains (in_to, key))
+        g_ptr_array_add (out, g_strdup (cc[i]));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+char **
+pcc_series_mail_envelope (char **to, char **cc, GError **error)
+{
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  char **fields[] = { to, cc };
+
+  for (guint f = 0; f < 2; f++)
+    for (guint i = 0; fields[f] != NULL && fields[f][i] != NULL; i++)
+      {
+        g_autoptr (GPtrArray) a = pcc_address_list_parse (fields[f][i], error);
+
+        if (a == NULL)
+          return NULL;
+        for (guint k = 0; k < a->len; k++)
+          {
+            const PccAddress *ad = a->pdata[k];
+            if (g_hash_table_add (seen, g_ascii_strdown (ad->email, -1)))
+              g_ptr_array_add (list, g_strdup (ad->email));
+          }
+      }
+  if (list->len == 0)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION, "no recipients");
+      return NULL;
+    }
+  g_ptr_array_add (list, NULL);
+  return (char **) g_ptr_array_steal (list, NULL);
+}
+
+/* --- headers ----------------------------------------------------------- */
+
+static gboolean
+append_addresses (GString *mail, const char *field, char **addrs,
+                  GError **error)
+{
+  guint n = 0;
+
+  for (guint i = 0; addrs != NULL && addrs[i] != NULL; i++)
+    {
+      g_autofree char *enc = NULL;
+
+      if (addrs[i][0] == '\0')
+        continue;
+      enc = pcc_cover_encode_header (field, addrs[i], TRUE, error);
+      if (enc == NULL)
+        return FALSE;
+      if (n == 0)
+        g_string_append_printf (mail, "%s: %s", field, enc);
+      else
+        g_string_append_printf (mail, ",\n %s", enc);
+      n++;
+    }
+  if (n)
+    g_string_append_c (mail, '\n');
+  return TRUE;
+}
+
+static gboolean
+common_headers (GString *mail, const PccSeriesSender *s, char **to, char **cc,
+                guint n, const char *in_reply_to, GError **error)
+{
+  g_autofree char *from
+      = pcc_cover_encode_header ("From", s->from, TRUE, error);
+  g_autofree char *date = NULL, *mid = NULL;
+
+  if (from == NULL)
+    return FALSE;
+  g_string_append_printf (mail, "From: %s\n", from);
+  if (!append_addresses (mail, "To", to, error)
+      || !append_addresses (mail, "Cc", cc, error))
+    return FALSE;
+  date = pcc_series_mail_date (s->start + n);
+  mid = pcc_series_sender_message_id (s, n);
+  g_string_append_printf (mail, "Date: %s\nMessage-Id: %s\n", date, mid);
+  if (in_reply_to != NULL)
+    {
+      if (pcc_email_has_control (in_reply_to))
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                       "a Message-Id with a control character");
+          return FALSE;
+        }
+      g_string_append_printf (mail, "In-Reply-To: %s\nReferences: %s\n",
+                              in_reply_to, in_reply_to);
+    }
+  g_string_append_printf (mail, "X-Mailer: patchcc %s\n", PCC_VERSION);
+  return TRUE;
+}
+
+static gboolean
+is_ascii (const char *s)
+{
+  for (; *s; s++)
+    if ((unsigned char) *s >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+GBytes *
+pcc_series_mail_cover (const PccSeriesSender *s, const char *subject,
+                       const char *body, char **to, char **cc, GError **error)
+{
+  g_autoptr (GString) m = g_string_new (NULL);
+  g_autofree char *esubj
+      = pcc_cover_encode_header ("Subject", subject, FALSE, error);
+
+  if (esubj == NULL || !common_headers (m, s, to, cc, 0, NULL, error))
+    return NULL;
+  g_string_append_printf (m, "Subject: %s\n", esubj);
+  if (!is_ascii (body))
+    g_string_append (m, "MIME-Version: 1.0\n"
+                        "Content-Type: text/plain; charset=UTF-8\n"
+                        "Content-Transfer-Encoding: 8bit\n");
+  g_string_append_c (m, '\n');
+  g_string_append (m, body);
+  return g_string_free_to_bytes (g_steal_pointer (&m));
+}
+
+GBytes *
+pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
+                       const char *what, guint n, const char *in_reply_to,
+                       char **to, char **cc, GError **error)
+{
+  gsize len = 0, off = 0;
+  const char *data = pcc_patch_get_data (patch, &len);
+  g_autoptr (GPtrArray) hs = read_headers (data, len, &off);
+  const RawHeader *subj = find_header (hs, "Subject");
+  const RawHeader *cte = find_header (hs, "Content-Transfer-Encoding");
+  const char *author = pcc_patch_get_from (patch);
+  g_autofree char *aname = NULL, *aemail = NULL;
+  g_autoptr (GString) m = g_string_new (NULL);
+  gboolean in_body, encoded;
+  const char *body = data + off;
+  gsize body_len = len - off;
+
+  if (subj == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "%s has no Subject: line", what);
+      return NULL;
+    }
+  if (author == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "%s has no From: line that can be read (does the file "
+                   "start with something else than its mail headers?)",
+                   what);
+      return NULL;
+    }
+  pcc_email_parse (author, &aname, &aemail);
+  in_body = *aemail != '\0' && g_ascii_strcasecmp (aemail, s->email) != 0;
+  encoded = cte != NULL
+            && (g_ascii_strcasecmp (cte->value, "base64") == 0
+                || g_ascii_strcasecmp (cte->value, "quoted-printable") == 0);
+  if (in_body && encoded)
+    {
+      /* The in-body From: goes before the decoded text, sent as 8bit. */
+      gsize tlen = 0, toff = 0;
+      const char *text = pcc_patch_get_text (patch, &tlen);
+      g_autoptr (GPtrArray) ths = read_headers (text, tlen, &toff);
+
+      body = text + toff;
+      body_len = tlen - toff;
+      if (!g_utf8_validate (body, body_len, NULL))
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                       "%s: the body is not UTF-8 text once decoded", what);
+          return NULL;
+        }
+    }
+  if (!common_headers (m, s, to, cc, n, in_reply_to, error))
+    return NULL;
+  g_string_append (m, subj->raw);
+  if (in_body && (encoded || find_header (hs, "Content-Type") == NULL))
+    {
+      if (encoded || !is_ascii (author))
+        g_string_append (m, "MIME-Version: 1.0\n"
+                            "Content-Type: text/plain; charset=UTF-8\n"
+                            "Content-Transfer-Encoding: 8bit\n");
+    }
+  else
+    {
+      static const char *const keep[] = { "MIME-Version", "Content-Type",
+                                          "Content-Transfer-Encoding", NULL };
+      for (guint k = 0; keep[k] != NULL; k++)
+        {
+          const RawHeader *h = find_header (hs, keep[k]);
+          if (h != NULL)
+            g_string_append (m, h->raw);
+        }
+    }
+  g_string_append_c (m, '\n');
+  /* git send-email's in-body From: for another author, as UTF-8 text. */
+  if (in_body)
+    {
+      if (pcc_email_has_control (author))
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                       "%s: the author has a control character", what);
+          return NULL;
+        }
+      g_string_append_printf (m, "From: %s\n\n", author);
+    }
+  g_string_append_len (m, body, body_len);
+  return g_string_free_to_bytes (g_steal_pointer (&m));
+}
+
+/* --- git send-email's extra Cc: ----------------------------------------- */
+
+gboolean
+pcc_suppress_cc_parse (const char *text, guint *flags, GError **error)
+{
+  static const struct
+  {
+    const char *name;
+    guint flags;
+  } classes[] = {
+    { "author", PCC_SUPPRESS_AUTHOR },
+    { "self", PCC_SUPPRESS_SELF },
+    { "cc", 0 },
+    { "bodycc", PCC_SUPPRESS_BODYCC },
+    { "sob", PCC_SUPPRESS_SOB },
+    { "misc-by", PCC_SUPPRESS_MISC_BY },
+    { "body", PCC_SUPPRESS_SOB | PCC_SUPPRESS_BODYCC | PCC_SUPPRESS_MISC_BY },
+    { "all", PCC_SUPPRESS_ALL },
+  };
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", ", \t", -1);
+
+  *flags = 0;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gboolean known = FALSE;
+
+      if (*words[i] == '\0')
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (classes); k++)
+        if (g_ascii_strcasecmp (words[i], classes[k].name) == 0)
+          {
+            *flags |= classes[k].flags;
+            known = TRUE;
+          }
+      if (!known)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
+                       "suppress_cc: unknown class \"%s\" (author, self, cc, "
+                       "bodycc, sob, misc-by, body, all)",
+                       words[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+extra_free (gpointer p)
+{
+  PccExtraRecipient *e = p;
+
+  g_free (e->address);
+  g_free (e->reason);
+  g_free (e);
+}
+
+static void
+add_extra (GPtrArray *out, GHashTable *seen, const char *value,
+           const char *reason, const char *sender_email, guint suppress)
+{
+  g_autofree char *v = g_strdup (value);
+  char *hash = strchr (v, '#');
+  g_autoptr (GPtrArray) list = NULL;
+
+  if (hash != NULL)
+    *hash = '\0';
+  g_strstrip (v);
+  if (*v == '\0' || pcc_email_has_control (v))
+    return;
+  list = pcc_address_list_parse (v, NULL);
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      const PccAddress *a = list->pdata[i];
+      PccExtraRecipient *e;
+
+      if (a->email == NULL || strchr (a->email, '@') == NULL)
+        continue;
+      if ((suppress & PCC_SUPPRESS_SELF) && sender_email != NULL
+          && g_ascii_strcasecmp (a->email, sender_email) == 0)
+        continue;
+      if (!g_hash_table_add (seen, g_ascii_strdown (a->email, -1)))
+        continue;
+      e = g_new0 (PccExtraRecipient, 1);
+      e->address = g_strdup (a->display);
+      e->reason = g_strdup (reason);
+      g_ptr_array_add (out, e);
+    }
+}
+
+GPtrArray *
+pcc_series_mail_extra_recipients (const PccPatch *patch,
+                                  const char *sender_email, guint suppress)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (extra_free);
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const GArray *trailers = pcc_patch_get_trailers (patch);
+  const char *author = pcc_patch_get_from (patch);
+
+  if (!(suppress & PCC_SUPPRESS_AUTHOR) && author != NULL)
+    add_extra (out, seen, author, "author of the patch", sender_email,
+               suppress);
+  for (guint i = 0; trailers != NULL && i < trailers->len; i++)
+    {
+      const PccTrailer *t = &g_array_index (trailers, PccTrailer, i);
+      g_autofree char *reason = NULL;
+      guint cls;
+
+      if (g_ascii_strcasecmp (t->key, "Signed-off-by") == 0)
+        cls = PCC_SUPPRESS_SOB;
+      else if (g_ascii_strcasecmp (t->key, "Cc") == 0)
+        cls = PCC_SUPPRESS_BODYCC;
+      else if (g_str_has_suffix (t->key, "-by")
+               || g_str_has_suffix (t->key, "-By"))
+        cls = PCC_SUPPRESS_MISC_BY;
+      else
+        continue;
+      if (suppress & cls)
+        continue;
+      reason = cls == PCC_SUPPRESS_BODYCC
+                   ? g_strdup ("Cc: trailer in the commit message")
+                   : g_strdup_printf ("%s: in the commit message", t->key);
+      add_extra (out, seen, t->value, reason, sender_email, suppress);
+    }
+  return out;
+}

@@ -1,0 +1,292 @@
+/* test-series-mail.c - the mails of a series as git send-email writes
+ * them (core/cover/pcc-series-mail.h): threading headers, the in-body
+ * From: as UTF-8 text, bodies byte for byte, and patch files whose
+ * headers the mail parser cannot read (a first line "X Weird: 1", a
+ * byte-order mark) refused with an error rather than a crash. */
+#include <string.h>
+
+#include "pcc-error.h"
+#include "pcc-patch.h"
+#include "pcc-series-mail.h"
+
+static const char body[] = "The change.\n"
+                           "\n"
+                           "Signed-off-by: Zo\xc3\xab \xc3\x9cn\xc3\xaf"
+                           "code <zoe@example.net>\n"
+                           "---\n"
+                           " lib/bar.c | 1 +\n"
+                           " 1 file changed, 1 insertion(+)\n"
+                           "\n"
+                           "diff --git a/lib/bar.c b/lib/bar.c\n"
+                           "--- a/lib/bar.c\n"
+                           "+++ b/lib/bar.c\n"
+                           "@@ -1 +1,2 @@\n"
+                           " a\n"
+                           "+b   \n"
+                           "-- \n"
+                           "2.39.5\n";
+
+static PccPatch *
+patch_of (const char *head)
+{
+  g_autofree char *text = g_strconcat (head, "\n", body, NULL);
+  g_autoptr (GError) error = NULL;
+  PccPatch *p
+      = pcc_patch_new_from_data ("t.patch", text, strlen (text), 0, &error);
+  g_assert_no_error (error);
+  return p;
+}
+
+static PccSeriesSender *
+sender (void)
+{
+  g_autoptr (GError) error = NULL;
+  PccSeriesSender *s = pcc_series_sender_new (
+      "Patch Sender", "sender@example.org", NULL, 1700000000, "stem", &error);
+  g_assert_no_error (error);
+  return s;
+}
+
+static char *
+text_of (GBytes *b)
+{
+  gsize len;
+  const char *d = g_bytes_get_data (b, &len);
+  return g_strndup (d, len);
+}
+
+static void
+test_other_author (void)
+{
+  g_autoptr (PccSeriesSender) s = sender ();
+  g_autoptr (PccPatch) p = patch_of (
+      "From 1234 Mon Sep 17 00:00:00 2001\n"
+      "From: =?UTF-8?q?Zo=C3=AB=20=C3=9Cn=C3=AFcode?= <zoe@example.net>\n"
+      "Date: Thu, 1 Jan 1970 00:00:00 +0000\n"
+      "Subject: [PATCH 1/2] bar: more\n"
+      "MIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=UTF-8\n"
+      "Content-Transfer-Encoding: 8bit\n");
+  g_autoptr (GError) error = NULL;
+  char *to[] = { "Bar Maintainer <bar@example.org>", NULL };
+  char *cc[] = { "list@example.org", NULL };
+  g_autofree char *cover_id = pcc_series_sender_message_id (s, 0);
+  g_autoptr (GBytes) m
+      = pcc_series_mail_patch (s, p, "t.patch", 1, cover_id, to, cc, &error);
+  g_autofree char *t = NULL;
+  g_autofree char *want_body = NULL;
+
+  g_assert_no_error (error);
+  t = text_of (m);
+  g_assert_cmpstr (cover_id, ==, "<stem-0-patchcc@example.org>");
+  g_assert_true (g_str_has_prefix (t,
+                                   "From: Patch Sender <sender@example.org>\n"
+                                   "To: Bar Maintainer <bar@example.org>\n"
+                                   "Cc: list@example.org\n"
+                                   "Date: "));
+  g_assert_nonnull (strstr (t, "\nMessage-Id: <stem-1-patchcc@example.org>\n"
+                               "In-Reply-To: <stem-0-patchcc@example.org>\n"
+                               "References: <stem-0-patchcc@example.org>\n"));
+  g_assert_nonnull (strstr (t, "\nSubject: [PATCH 1/2] bar: more\n"));
+  g_assert_nonnull (strstr (t, "\nContent-Type: text/plain; charset=UTF-8\n"));
+  /* git send-email's in-body From:, UTF-8 text, then the body as it
+   * was. */
+  want_body = g_strconcat ("\n\nFrom: Zo\xc3\xab \xc3\x9cn\xc3\xaf"
+                           "code <zoe@example.net>\n\n",
+                           body, NULL);
+  g_assert_true (g_str_has_suffix (t, want_body));
+  g_assert_null (strstr (t, "=?UTF-8?"));
+}
+
+static void
+test_own_patch_and_utf8_header (void)
+{
+  g_autoptr (PccSeriesSender) s = sender ();
+  /* The sender's own patch: no in-body From:. */
+  g_autoptr (PccPatch) p
+      = patch_of ("From: Patch Sender <sender@example.org>\n"
+                  "Subject: [PATCH] bar: more\n");
+  g_autoptr (GError) error = NULL;
+  char *to[] = { "bar@example.org", NULL };
+  g_autoptr (GBytes) m
+      = pcc_series_mail_patch (s, p, "t.patch", 2, NULL, to, NULL, &error);
+  g_autofree char *t = NULL;
+  g_autofree char *want = g_strconcat ("\n\n", body, NULL);
+
+  g_assert_no_error (error);
+  t = text_of (m);
+  g_assert_true (g_str_has_suffix (t, want));
+  g_assert_null (strstr (t, "In-Reply-To"));
+  g_assert_null (strstr (t, "\nCc:"));
+}
+
+static void
+test_unreadable_headers (void)
+{
+  /* Headers the mail parser does not see: the series mail must say so,
+   * not crash on a missing From:. */
+  const char *heads[] = {
+    "X Weird: 1\nFrom: A <a@example.org>\nSubject: [PATCH] x\n",
+    "\xef\xbb\xbf"
+    "From: A <a@example.org>\nSubject: [PATCH] x\n",
+    "Subject: [PATCH] x\n",
+  };
+  g_autoptr (PccSeriesSender) s = sender ();
+  guint refused = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    {
+      g_autofree char *text = g_strconcat (heads[i], "\n", body, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (PccPatch) p = pcc_patch_new_from_data (
+          "weird.patch", text, strlen (text), 0, &error);
+      g_autoptr (GBytes) m = NULL;
+      char *to[] = { "bar@example.org", NULL };
+
+      if (p == NULL)
+        continue; /* refused earlier: fine too */
+      m = pcc_series_mail_patch (s, p, "weird.patch", 1, NULL, to, NULL,
+                                 &error);
+      if (m != NULL)
+        {
+          /* Read after all: then it must carry the From: it found. */
+          g_autofree char *t = text_of (m);
+          g_assert_nonnull (pcc_patch_get_from (p));
+          g_assert_nonnull (strstr (t, "Subject: [PATCH] x\n"));
+          continue;
+        }
+      g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
+      g_assert_nonnull (strstr (error->message, "weird.patch"));
+      g_test_message ("%u refused: %s", i, error->message);
+      refused++;
+    }
+  /* The first two hide From: from the parser; the third has none. */
+  g_assert_cmpuint (refused, ==, 3);
+}
+
+static void
+test_cover_and_envelope (void)
+{
+  g_autoptr (PccSeriesSender) s = sender ();
+  g_autoptr (GError) error = NULL;
+  char *to[] = { "Bar Maintainer <bar@example.org>", NULL };
+  char *cc[] = { "BAR@example.org", "\"Doe, Jane\" <jane@example.org>",
+                 "list@example.org", NULL };
+  g_autoptr (GBytes) m
+      = pcc_series_mail_cover (s, "[PATCH 0/2] bar: \xc3\xa9t\xc3\xa9",
+                               "Blurb \xc3\xa9.\n", to, cc, &error);
+  g_autofree char *t = NULL;
+  g_auto (GStrv) env = NULL;
+  g_auto (GStrv) minus = NULL;
+  g_auto (GStrv) merged = NULL;
+  char *bad[] = { "a@example.org\r\nBcc: x@example.org", NULL };
+
+  g_assert_no_error (error);
+  t = text_of (m);
+  g_assert_nonnull (
+      strstr (t, "\nMessage-Id: <stem-0-patchcc@example.org>\n"));
+  g_assert_nonnull (strstr (t, "\nSubject: =?UTF-8?"));
+  g_assert_nonnull (strstr (t, "charset=UTF-8\nContent-Transfer-Encoding: "
+                               "8bit\n\nBlurb \xc3\xa9.\n"));
+
+  env = pcc_series_mail_envelope (to, cc, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (env), ==, 3);
+  g_assert_cmpstr (env[0], ==, "bar@example.org");
+  g_assert_cmpstr (env[1], ==, "jane@example.org");
+  minus = pcc_series_mail_minus (cc, to);
+  g_assert_cmpuint (g_strv_length (minus), ==, 2);
+  merged = pcc_series_mail_merge (to, cc);
+  g_assert_cmpuint (g_strv_length (merged), ==, 3);
+
+  g_clear_pointer (&m, g_bytes_unref);
+  m = pcc_series_mail_cover (s, "x", "y\n", bad, NULL, &error);
+  g_assert_null (m);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_null (pcc_series_sender_new ("A", "a@b\nc", NULL, 0, NULL, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
+}
+
+static void
+test_date (void)
+{
+  g_autofree char *d = NULL;
+
+  g_setenv ("TZ", "UTC", TRUE);
+  d = pcc_series_mail_date (1700000000);
+  g_assert_cmpstr (d, ==, "Tue, 14 Nov 2023 22:13:20 +0000");
+}
+
+static void
+test_extra_recipients (void)
+{
+  static const char text[]
+      = "From: Dev Two <two@example.org>\n"
+        "Subject: [PATCH] foo: fix\n"
+        "\n"
+        "Fix it.\n"
+        "\n"
+        "Reported-by: Rep Orter <rep@example.org>\n"
+        "Cc: stable@vger.kernel.org # 6.1\n"
+        "Signed-off-by: Dev Two <two@example.org>\n"
+        "Reviewed-by: Patch Sender <sender@example.org>\n"
+        "Link: https://example.org/x\n"
+        "Signed-off-by: Sub Maintainer <sub@example.org>\n"
+        "---\n"
+        "diff --git a/a.c b/a.c\n"
+        "--- a/a.c\n"
+        "+++ b/a.c\n"
+        "@@ -1 +1 @@\n"
+        "-a\n"
+        "+b\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("x", text, strlen (text), 0, &error);
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GPtrArray) some = NULL;
+  guint flags = 0;
+  static const char *const want[][2] = {
+    { "Dev Two <two@example.org>", "author of the patch" },
+    { "Rep Orter <rep@example.org>", "Reported-by: in the commit message" },
+    { "stable@vger.kernel.org", "Cc: trailer in the commit message" },
+    { "Sub Maintainer <sub@example.org>",
+      "Signed-off-by: in the commit message" },
+  };
+
+  g_assert_no_error (error);
+  g_assert_true (pcc_suppress_cc_parse ("self", &flags, &error));
+  all = pcc_series_mail_extra_recipients (p, "sender@example.org", flags);
+  g_assert_cmpuint (all->len, ==, G_N_ELEMENTS (want));
+  for (guint i = 0; i < all->len; i++)
+    {
+      PccExtraRecipient *e = all->pdata[i];
+      g_assert_cmpstr (e->address, ==, want[i][0]);
+      g_assert_cmpstr (e->reason, ==, want[i][1]);
+    }
+  /* Without "self", the sender's Reviewed-by: counts too. */
+  g_clear_pointer (&all, g_ptr_array_unref);
+  all = pcc_series_mail_extra_recipients (p, "sender@example.org", 0);
+  g_assert_cmpuint (all->len, ==, G_N_ELEMENTS (want) + 1);
+
+  g_assert_true (pcc_suppress_cc_parse ("author, body", &flags, &error));
+  some = pcc_series_mail_extra_recipients (p, "sender@example.org", flags);
+  g_assert_cmpuint (some->len, ==, 0);
+  g_assert_true (pcc_suppress_cc_parse ("all", &flags, &error));
+  g_assert_cmpuint (flags, ==, PCC_SUPPRESS_ALL);
+  g_assert_false (pcc_suppress_cc_parse ("sob,nobody", &flags, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/series-mail/other-author", test_other_author);
+  g_test_add_func ("/series-mail/own-patch", test_own_patch_and_utf8_header);
+  g_test_add_func ("/series-mail/unreadable-headers", test_unreadable_headers);
+  g_test_add_func ("/series-mail/cover-envelope", test_cover_and_envelope);
+  g_test_add_func ("/series-mail/date", test_date);
+  g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
+  return g_test_run ();
+}
