@@ -93,6 +93,7 @@ static const OptSpec specs[] = {
   { "tree-path", OPT_STRING, AR (tree_path) },
   { "tree-rev", OPT_STRING, AR (tree_rev) },
   { "explain", OPT_BOOL, AR (explain) },
+  { "check", OPT_BOOL, AR (check) },
   { "skip-dev-null", OPT_BOOL, GM (skip_dev_null) },
   { "rest-rule", OPT_ACTION, 0 },
   { "max-size", OPT_ACTION, 1 },
@@ -339,6 +340,10 @@ pcc_usage_text (void)
          "  --to, --cc         b4's To and Cc commands: --nogit --nogit-fallback\n"
          "                     --nogit-chief-penguins --norolestats --nol (--nom)\n"
          "  --explain          say why each recipient is there\n"
+         "  --check            check each patch against the git repository\n"
+         "                     of the tree: base-commit known, the patch\n"
+         "                     applies to it (in memory), Fixes: commits\n"
+         "                     known; exit 1 on a problem\n"
          "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
          "                     the THE REST fallback)\n"
          "  --max-size BYTES   refuse larger inputs (default 67108864)\n"

@@ -64,8 +64,8 @@ pcc_history_open (const PccTree *tree, GError **error)
     }
   else if (pcc_tree_get_commit (tree))
     {
-      h->have_head = git_oid_fromstr (&h->head, pcc_tree_get_commit (tree))
-                     == 0;
+      h->have_head
+          = git_oid_fromstr (&h->head, pcc_tree_get_commit (tree)) == 0;
     }
   h->walk = g_array_new (FALSE, FALSE, sizeof (WalkItem));
   return h;
@@ -157,8 +157,8 @@ pcc_history_approxidate (const char *text, gint64 now, gint64 *out)
         const char *name;
         long seconds;
       } units[] = {
-        { "second", 1 },   { "minute", 60 },       { "hour", 3600 },
-        { "day", 86400 },  { "week", 7 * 86400 },
+        { "second", 1 },  { "minute", 60 },      { "hour", 3600 },
+        { "day", 86400 }, { "week", 7 * 86400 },
       };
       if (*end == '\0' && end != w->pdata[0])
         {
@@ -278,8 +278,7 @@ walk (PccHistory *h, gint64 since, GError **error)
           nq->time = git_commit_time (p);
           nq->seq = seq++;
           git_commit_free (p);
-          g_sequence_insert_sorted (queue, nq, qitem_cmp,
-                                    NULL);
+          g_sequence_insert_sorted (queue, nq, qitem_cmp, NULL);
         }
       git_commit_free (c);
       g_array_append_val (h->walk, wi);
@@ -312,8 +311,8 @@ split_output (const char *text, GPtrArray *lines)
 static void
 append_rfc2822 (GString *out, const git_time *when)
 {
-  static const char *days[] = { "Sun", "Mon", "Tue", "Wed",
-                                "Thu", "Fri", "Sat" };
+  static const char *days[]
+      = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
   static const char *months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
   time_t t = (time_t) when->time + when->offset * 60;
@@ -377,8 +376,9 @@ format_commit (GString *out, git_commit *c, gboolean with_body)
   char id[GIT_OID_HEXSZ + 1];
   git_oid_tostr (id, sizeof id, git_commit_id (c));
   const git_signature *a = git_commit_author (c);
-  g_string_append_printf (out, "GitCommit: %s\nGitAuthor: %s <%s>\nGitDate: ",
-                          id, a->name, a->email);
+  g_string_append_printf (out,
+                          "GitCommit: %s\nGitAuthor: %s <%s>\nGitDate: ", id,
+                          a->name, a->email);
   append_rfc2822 (out, &a->when);
   g_string_append_c (out, '\n');
   const char *msg = git_commit_message_raw (c);
@@ -448,8 +448,8 @@ append_numstat (GString *out, git_diff *diff, size_t idx)
   if (d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED)
     append_rename (out, d->old_file.path, d->new_file.path);
   else
-    g_string_append (out, d->new_file.path ? d->new_file.path
-                                           : d->old_file.path);
+    g_string_append (out,
+                     d->new_file.path ? d->new_file.path : d->old_file.path);
   g_string_append_c (out, '\n');
   git_patch_free (patch);
 }
@@ -619,8 +619,8 @@ pcc_history_resolve_commit (PccHistory *h, const char *rev)
 /* --- blame ------------------------------------------------------------ */
 
 gboolean
-pcc_history_blame (PccHistory *h, const char *file, guint start,
-                   guint length, GPtrArray *commits, GError **error)
+pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
+                   GPtrArray *commits, GError **error)
 {
   if (!h->have_head)
     return TRUE;
@@ -828,4 +828,76 @@ pcc_history_patch_applies (PccHistory *h, const char *base, const char *text,
   git_diff_free (diff);
   git_commit_free (c);
   return ok;
+}
+
+/* --- --check ------------------------------------------------------------ */
+
+static gboolean
+cc_stable (const PccPatch *patch)
+{
+  const GArray *tr = pcc_patch_get_trailers (patch);
+  for (guint i = 0; i < tr->len; i++)
+    {
+      const PccTrailer *t = &g_array_index (tr, PccTrailer, i);
+      if (g_ascii_strcasecmp (t->key, "Cc") == 0
+          && strstr (t->value, "stable@vger.kernel.org"))
+        return TRUE;
+    }
+  const GPtrArray *cc = pcc_patch_get_cc (patch);
+  for (guint i = 0; i < cc->len; i++)
+    if (strstr (cc->pdata[i], "stable@vger.kernel.org"))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+pcc_history_check_patch (PccHistory *h, const PccPatch *patch,
+                         GPtrArray *problems, GPtrArray *hints)
+{
+  guint before = problems->len;
+  const char *base = pcc_patch_get_base_commit (patch);
+  if (base == NULL)
+    {
+      g_ptr_array_add (problems,
+                       g_strdup ("no base-commit: line (git format-patch "
+                                 "--base=auto writes one)"));
+    }
+  else
+    {
+      g_autofree char *full = pcc_history_resolve_commit (h, base);
+      if (full == NULL)
+        {
+          g_ptr_array_add (problems,
+                           g_strdup_printf ("base-commit %s is not in the "
+                                            "repository",
+                                            base));
+        }
+      else
+        {
+          gsize len;
+          const char *text = pcc_patch_get_text (patch, &len);
+          g_autoptr (GError) err = NULL;
+          if (!pcc_history_patch_applies (h, full, text, len, &err))
+            g_ptr_array_add (problems,
+                             g_strdup_printf ("does not apply to its "
+                                              "base-commit %.12s: %s",
+                                              full, err->message));
+        }
+    }
+  const GPtrArray *fixes = pcc_patch_get_fixes (patch);
+  for (guint i = 0; i < fixes->len; i++)
+    {
+      g_autofree char *full = pcc_history_resolve_commit (h, fixes->pdata[i]);
+      if (full == NULL)
+        g_ptr_array_add (problems,
+                         g_strdup_printf ("Fixes: %s names a commit the "
+                                          "repository does not have",
+                                          (char *) fixes->pdata[i]));
+    }
+  if (fixes->len > 0 && !cc_stable (patch))
+    g_ptr_array_add (hints,
+                     g_strdup ("Fixes: without Cc: stable@vger.kernel.org "
+                               "(add it if the fix is for stable kernels "
+                               "too)"));
+  return problems->len == before;
 }

@@ -37,6 +37,7 @@
 #define PCC_HISTORY_H
 
 #include <glib.h>
+#include "pcc-patch.h"
 #include "pcc-tree.h"
 
 G_BEGIN_DECLS
@@ -56,16 +57,14 @@ void pcc_history_free (PccHistory *history);
  * "2 weeks ago", "yesterday", "now", "YYYY-MM-DD[ HH:MM:SS]", a Unix
  * time "@N".  Relative units are counted back from @now in local time,
  * as git does.  FALSE when @text is not one of these forms. */
-gboolean pcc_history_approxidate (const char *text, gint64 now,
-                                  gint64 *out);
+gboolean pcc_history_approxidate (const char *text, gint64 now, gint64 *out);
 
 /* The lines of the script's find_signers_cmd for @file, commits with a
  * committer date at or after @since.  Appends to @lines (char *, owned
  * by the array's free function).  Fails with PCC_ERROR_GIT when the
  * repository cannot be read. */
 gboolean pcc_history_file_log (PccHistory *history, const char *file,
-                               gint64 since, GPtrArray *lines,
-                               GError **error);
+                               gint64 since, GPtrArray *lines, GError **error);
 
 /* The lines of find_commit_signers_cmd for @rev (an abbreviated or full
  * commit id as written after "Fixes:", or any revision).  An unknown or
@@ -83,9 +82,8 @@ gboolean pcc_history_commit_author (PccHistory *history, const char *rev,
  * root commits are left out, lines changed in the work tree come as 40
  * zeros.  A range git refuses (empty, or past the end of the file) or a
  * file not in HEAD appends nothing.  Appends char * to @commits. */
-gboolean pcc_history_blame (PccHistory *history, const char *file,
-                            guint start, guint length, GPtrArray *commits,
-                            GError **error);
+gboolean pcc_history_blame (PccHistory *history, const char *file, guint start,
+                            guint length, GPtrArray *commits, GError **error);
 
 /* Whether @path (relative to the top of the tree) is in the index, as
  * "git ls-files" would list it (a directory counts when a file below it
@@ -107,6 +105,16 @@ char *pcc_history_resolve_commit (PccHistory *history, const char *rev);
 gboolean pcc_history_patch_applies (PccHistory *history, const char *base,
                                     const char *text, gsize len,
                                     GError **error);
+
+/* The checks of "patchcc --check" and of the review, on one patch:
+ * appends to @problems (char *, one sentence each) "no base-commit:
+ * line", "base-commit X is not in the repository", "does not apply to
+ * its base-commit X: <libgit2's reason>", "Fixes: X names a commit the
+ * repository does not have"; and to @hints "Fixes: without Cc:
+ * stable@vger.kernel.org" (never a problem: not every fix is for
+ * stable).  Returns TRUE when there is no problem. */
+gboolean pcc_history_check_patch (PccHistory *history, const PccPatch *patch,
+                                  GPtrArray *problems, GPtrArray *hints);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccHistory, pcc_history_free)
 
