@@ -78,6 +78,7 @@ typedef struct
   GHashTable *dedup_name, *dedup_address;
   GHashTable *exact_files; /* %exact_pattern_match_hash */
   gboolean printed_novcs;
+  gint64 since; /* --git-since, as a time; 0 until needed */
 } State;
 
 static void
@@ -1064,8 +1065,8 @@ extract_formatted (State *st, GPtrArray *lines)
   g_autoptr (PccRegex) re = pcc_regex_new ("\\s*.*:\\s*(.+)\\s*", 0, NULL);
   for (guint i = 0; i < lines->len; i++)
     {
-      g_autofree char *cut = pcc_regex_replace (re, lines->pdata[i], "$1",
-                                                FALSE);
+      g_autofree char *cut
+          = pcc_regex_replace (re, lines->pdata[i], "$1", FALSE);
       g_free (lines->pdata[i]);
       lines->pdata[i] = deduplicate_email (st, cut);
     }
@@ -1101,10 +1102,9 @@ find_signers (State *st, GPtrArray *lines, const char *file, Signers *out)
   out->authors = g_ptr_array_new_with_free_func (g_free);
   out->stats = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *sig = g_strdup_printf (
-      "^[ \\t]*%s.*\\@.*$",
-      st->o->email_git_all_signature_types
-          ? "(.+?)[Bb][Yy]:"
-          : "(Signed-off-by:|Reviewed-by:|Acked-by:)");
+      "^[ \\t]*%s.*\\@.*$", st->o->email_git_all_signature_types
+                                ? "(.+?)[Bb][Yy]:"
+                                : "(Signed-off-by:|Reviewed-by:|Acked-by:)");
   g_autoptr (PccRegex) sig_re = pcc_regex_new (sig, 0, NULL);
   g_autoptr (PccRegex) commit_re
       = pcc_regex_new ("^GitCommit: ([0-9a-f]{40,40})", 0, NULL);
@@ -1206,11 +1206,10 @@ vcs_assign (State *st, const char *role, guint divisor, GPtrArray *lines,
         break;
       gboolean had;
       Item *it = push_email_address (st, t->line, "", kind, &had);
-      g_autofree char *r
-          = st->o->output_rolestats
-                ? g_strdup_printf ("%s:%u/%u=%.0f%%", role, t->count, divisor,
-                                   percent)
-                : g_strdup (role);
+      g_autofree char *r = st->o->output_rolestats
+                               ? g_strdup_printf ("%s:%u/%u=%.0f%%", role,
+                                                  t->count, divisor, percent)
+                               : g_strdup (role);
       add_role (st, t->line, r);
       if (it && why)
         {
@@ -1240,10 +1239,10 @@ file_signoffs (State *st, const char *file, GError **error)
   PccHistory *h = engine_history (st);
   if (h == NULL)
     return TRUE;
-  gint64 since;
-  if (!pcc_history_approxidate (st->o->email_git_since, g_get_real_time ()
-                                                            / G_USEC_PER_SEC,
-                                &since))
+  if (st->since == 0
+      && !pcc_history_approxidate (st->o->email_git_since,
+                                   g_get_real_time () / G_USEC_PER_SEC,
+                                   &st->since))
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
                    "--git-since: \"%s\" is not a date patchcc understands "
@@ -1252,7 +1251,7 @@ file_signoffs (State *st, const char *file, GError **error)
       return FALSE;
     }
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-  if (!pcc_history_file_log (h, file, since, lines, error))
+  if (!pcc_history_file_log (h, file, st->since, lines, error))
     return FALSE;
   Signers s;
   find_signers (st, lines, file, &s);
@@ -1431,8 +1430,8 @@ file_blame (State *st, const char *file, GArray *ranges, GError **error)
     {
       dedup_all (st, signers);
       why.role = "modified commits";
-      vcs_assign (st, "modified commits", total_commits, signers,
-                  PCC_KIND_GIT, &why);
+      vcs_assign (st, "modified commits", total_commits, signers, PCC_KIND_GIT,
+                  &why);
     }
   return TRUE;
 }
@@ -1933,10 +1932,9 @@ history_reason (const PccResult *r, const PccReason *re)
     return g_strdup_printf ("signed off commit %s named in Fixes:",
                             re->commit);
   const char *since = r->opts.email_git_since;
-  g_autofree char *when
-      = strcmp (since, "1-year-ago") == 0
-            ? g_strdup ("in the last year")
-            : g_strdup_printf ("since %s", since);
+  g_autofree char *when = strcmp (since, "1-year-ago") == 0
+                              ? g_strdup ("in the last year")
+                              : g_strdup_printf ("since %s", since);
   const char *role = re->role;
   if (strcmp (role, "commit_signer") == 0)
     return g_strdup_printf ("signed %u of %u commits to %s %s", re->count,

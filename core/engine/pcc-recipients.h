@@ -45,8 +45,8 @@ typedef enum
   PCC_KIND_SUBSCRIBER_LIST, /* L: ... (subscribers-only) */
   PCC_KIND_FILE_EMAIL,    /* found in a .yaml binding or with --file-emails */
   PCC_KIND_CHIEF_PENGUIN, /* --git-chief-penguins */
-  PCC_KIND_GIT,           /* from history: --git, --git-fallback, --git-blame */
-  PCC_KIND_FIXES,         /* signed off a commit named in Fixes: */
+  PCC_KIND_GIT,   /* from history: --git, --git-fallback, --git-blame */
+  PCC_KIND_FIXES, /* signed off a commit named in Fixes: */
 } PccRecipientKind;
 
 typedef enum
