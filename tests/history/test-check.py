@@ -100,6 +100,36 @@ def main():
             print("%s: %s" % (name, "ok" if ok else "FAILED (exit %d): %s%s"
                               % (r.returncode, out, r.stderr.decode())))
             fails += not ok
+        # the reasons the review dialog shows, through --explain: the
+        # signer of a commit named in Fixes:, and git-fallback for a file
+        # no section covers exactly (drivers/foo/sub/ is deeper than F:)
+        sub = os.path.join(repo, "drivers", "foo", "sub")
+        os.makedirs(sub)
+        open(os.path.join(sub, "bar.c"), "w").write("int bar;\n")
+        sh(repo, "git", "add", ".", env=env)
+        sh(repo, "git", "commit", "-qm", "bar\n\nSigned-off-by: Dana "
+           "<dana@example.com>", env=env)
+        open(os.path.join(sub, "bar.c"), "w").write("int bar = 1;\n")
+        bdiff = sh(repo, "git", "diff", env=env)
+        sh(repo, "git", "checkout", "-q", "--", ".", env=env)
+        p = os.path.join(d, "reasons.patch")
+        open(p, "w").write(mail(fixes=sh(repo, "git", "rev-parse", "--short=12",
+                                         "HEAD", env=env).strip(),
+                                body=bdiff))
+        r = subprocess.run([patchcc, "--explain", p], cwd=repo, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out = r.stdout.decode()
+        want = ["Dana <dana@example.com> (commit_signer:1/1=100%,"
+                "blamed_fixes:1/1=100%)",
+                "signed 1 of 1 commits to drivers/foo/sub/bar.c in the last "
+                "year",
+                "signed off commit %s named in Fixes:" % sh(
+                    repo, "git", "rev-parse", "--short=12", "HEAD",
+                    env=env).strip()]
+        ok = r.returncode == 0 and all(w in out for w in want)
+        print("reasons: %s" % ("ok" if ok else "FAILED: %s%s"
+                               % (out, r.stderr.decode())))
+        fails += not ok
         # a tree that is not in git
         plain = os.path.join(d, "plain")
         os.makedirs(plain)
