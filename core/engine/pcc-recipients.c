@@ -1239,16 +1239,22 @@ file_signoffs (State *st, const char *file, GError **error)
   PccHistory *h = engine_history (st);
   if (h == NULL)
     return TRUE;
-  if (st->since == 0
-      && !pcc_history_approxidate (st->o->email_git_since,
-                                   g_get_real_time () / G_USEC_PER_SEC,
-                                   &st->since))
+  if (st->since == 0)
     {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "--git-since: \"%s\" is not a date patchcc understands "
-                   "(use \"N-days-ago\", \"N-months-ago\", \"YYYY-MM-DD\"...)",
-                   st->o->email_git_since);
-      return FALSE;
+      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+      if (!pcc_history_approxidate (st->o->email_git_since, now, &st->since))
+        {
+          /* git takes a date it cannot read as "now": no commit is that
+           * recent */
+          st->since = now;
+          g_ptr_array_add (
+              st->result->warnings,
+              g_strdup_printf ("patchcc: --git-since: \"%s\" is not a date "
+                               "patchcc understands (\"N-days-ago\", "
+                               "\"N-months-ago\", \"YYYY-MM-DD\"...); no "
+                               "commit is counted",
+                               st->o->email_git_since));
+        }
     }
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   if (!pcc_history_file_log (h, file, st->since, lines, error))

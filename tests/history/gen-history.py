@@ -103,7 +103,10 @@ def maintainers_people(source):
 
 
 class Gen:
-    def __init__(self, source, out, n_commits, seed):
+    def __init__(self, source, out, n_commits, seed, span_days=730,
+                 max_lines=400):
+        self.span = span_days * 86400
+        self.max_lines = max_lines
         self.rng = random.Random(seed)
         self.source = source
         self.out = out
@@ -218,7 +221,7 @@ class Gen:
                       errors="surrogateescape") as f:
                 text = f.read()
             if p not in ("MAINTAINERS", ".mailmap"):
-                text = "\n".join(text.split("\n")[:MAX_LINES])
+                text = "\n".join(text.split("\n")[:self.max_lines])
             self.files[p] = text
         # "files no section covers" beyond THE REST: new directories
         for i in range(4):
@@ -232,7 +235,7 @@ class Gen:
         paths.append(nosig)
         self.paths = paths
 
-        start = self.now - 2 * 365 * 86400
+        start = self.now - self.span
         step = (self.now - 3600 - start) // (self.n + 10)
         when = start
         ops = [("M", self.blob(t), p) for p, t in sorted(self.files.items())]
@@ -402,11 +405,13 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--commits", type=int, default=3000)
     ap.add_argument("--patches", type=int, default=24)
+    ap.add_argument("--span-days", type=int, default=730)
+    ap.add_argument("--max-lines", type=int, default=400)
     a = ap.parse_args()
     if os.path.exists(a.out):
         shutil.rmtree(a.out)
     os.makedirs(a.out)
-    g = Gen(a.source, a.out, a.commits, 20261203)
+    g = Gen(a.source, a.out, a.commits, 20261203, a.span_days, a.max_lines)
     g.run()
     # addresses that never count as git signers: two "Name <addr>" lines
     # (as vcs_assign compares them) and a bare address (which never

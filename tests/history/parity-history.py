@@ -10,6 +10,10 @@ of its patches and each command line (default, --git, --git-blame, b4's
 To and Cc) the real patched scripts/get_maintainer.pl and patchcc run in
 the clone, in the same test, and their outputs must be byte-identical.
 
+Also, on the first patches, the other history options (--git-since,
+--git-all-signature-types, --git-min-*/--git-max-maintainers,
+--git-chief-penguins, --nomailmap, --nogit-blame-signatures, --nofixes).
+
 The script orders git signers of equal counts (vcs_assign) and sections
 of equal pattern depth by Perl's hash order, which changes from run to
 run.  When patchcc differs from the script's output, the script is run
@@ -44,6 +48,19 @@ RUNS = [
     ("b4-to", B4 + ["--nol"]),
     ("b4-cc", B4 + ["--nom"]),
 ]
+# The other history options, on the first patches only (the script is
+# slow with --git).
+VARIANTS = [
+    ("since-3-months", ["--git", "--git-since=3-months-ago"]),
+    ("since-date", ["--git", "--git-since", "2026-06-01"]),
+    ("all-types-wide", ["--git", "--git-all-signature-types",
+                        "--git-min-percent=1", "--git-max-maintainers=12",
+                        "--git-min-signatures=2"]),
+    ("chiefs-nomailmap", ["--git", "--git-chief-penguins", "--nomailmap"]),
+    ("blame-nosigs", ["--git-blame", "--nogit-blame-signatures"]),
+    ("nofixes-nofallback", ["--nofixes", "--nogit-fallback"]),
+]
+N_VARIANT_PATCHES = 3
 
 
 def env_for(home):
@@ -62,15 +79,16 @@ def cache_dir():
     return os.path.join(base, "patchcc")
 
 
-def build_history(source, commits, patches):
+def build_history(source, commits, patches, extra=()):
     gen = os.path.join(HERE, "gen-history.py")
     h = hashlib.sha256()
     for p in (gen, os.path.join(source, "MAINTAINERS"),
               os.path.join(source, ".mailmap")):
         with open(p, "rb") as f:
             h.update(f.read())
-    h.update(("%d %d %d" % (commits, patches,
-                            int(time.time()) // (6 * 3600))).encode())
+    h.update(("%d %d %d %s" % (commits, patches,
+                               int(time.time()) // (6 * 3600),
+                               " ".join(extra))).encode())
     dest = os.path.join(cache_dir(), "history-" + h.hexdigest()[:16])
     if os.path.isdir(os.path.join(dest, "repo", ".git")):
         return dest
@@ -78,7 +96,8 @@ def build_history(source, commits, patches):
     tmp = tempfile.mkdtemp(prefix="history-", dir=cache_dir())
     out = os.path.join(tmp, "h")
     subprocess.run([sys.executable, gen, "--source", source, "--out", out,
-                    "--commits", str(commits), "--patches", str(patches)],
+                    "--commits", str(commits), "--patches", str(patches)]
+                   + list(extra),
                    check=True, stdout=subprocess.DEVNULL)
     try:
         os.rename(out, dest)
@@ -213,9 +232,10 @@ def main():
     with tempfile.TemporaryDirectory() as home:
         ordered = ordered_script(script, os.path.join(home, "gm-ordered.pl"))
         env = env_for(home)
-        for p in sorted(os.listdir(pdir)):
+        for k, p in enumerate(sorted(os.listdir(pdir))):
             patch = os.path.join(pdir, p)
-            for name, opts in RUNS:
+            runs = RUNS + (VARIANTS if k < N_VARIANT_PATCHES else [])
+            for name, opts in runs:
                 total += 1
                 rc1, ref = run(["perl", script] + opts + [patch], repo, env)
                 rc2, out = run([patchcc] + opts + [patch], repo, env)
