@@ -733,26 +733,6 @@ pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
   return TRUE;
 }
 
-gboolean
-pcc_history_is_tracked (PccHistory *h, const char *path)
-{
-  git_index *index = NULL;
-  if (git_repository_index (&index, h->repo) != 0)
-    return FALSE;
-  gboolean found = git_index_get_bypath (index, path, 0) != NULL;
-  if (!found)
-    {
-      g_autofree char *dir = g_str_has_suffix (path, "/")
-                                 ? g_strdup (path)
-                                 : g_strconcat (path, "/", NULL);
-      size_t pos = 0;
-      if (git_index_find_prefix (&pos, index, dir) == 0)
-        found = TRUE;
-    }
-  git_index_free (index);
-  return found;
-}
-
 /* --- does a patch apply to its base? ------------------------------------ */
 
 gboolean

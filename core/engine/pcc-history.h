@@ -18,7 +18,10 @@
  *   git log --no-color --numstat --format=... -1 $commit (author form)
  *                                                pcc_history_commit_author()
  *   git blame -l [-L $start,+$length] $file      pcc_history_blame()
- *   git ls-files $file                           pcc_history_is_tracked()
+ *
+ * Not reproduced: "git ls-files" (the script treats a patch file that
+ * git tracks as a source file, and warns about -f files git does not
+ * track).
  *
  * Semantics kept: the walk from HEAD (or the tree's commit) in committer
  * date order, not descending below a commit older than --since (git's
@@ -84,11 +87,6 @@ gboolean pcc_history_commit_author (PccHistory *history, const char *rev,
  * file not in HEAD appends nothing.  Appends char * to @commits. */
 gboolean pcc_history_blame (PccHistory *history, const char *file, guint start,
                             guint length, GPtrArray *commits, GError **error);
-
-/* Whether @path (relative to the top of the tree) is in the index, as
- * "git ls-files" would list it (a directory counts when a file below it
- * is). */
-gboolean pcc_history_is_tracked (PccHistory *history, const char *path);
 
 /* --- checks of a patch against the repository (--check) ------------- */
 
