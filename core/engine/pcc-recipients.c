@@ -1257,8 +1257,15 @@ file_signoffs (State *st, const char *file, GError **error)
         }
     }
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-  if (!pcc_history_file_log (h, file, st->since, lines, error))
-    return FALSE;
+  g_autoptr (GError) err = NULL;
+  if (!pcc_history_file_log (h, file, st->since, lines, &err))
+    {
+      /* as git log failing under the script: a message, and the lines
+       * read so far */
+      g_ptr_array_add (
+          st->result->warnings,
+          g_strdup_printf ("patchcc: %s: %s", file, err->message));
+    }
   Signers s;
   find_signers (st, lines, file, &s);
   dedup_all (st, s.signers);
@@ -1344,6 +1351,7 @@ file_blame (State *st, const char *file, GArray *ranges, GError **error)
   PccHistory *h = engine_history (st);
   if (h == NULL)
     return TRUE;
+  g_autoptr (GError) err = NULL;
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
   /* vcs_blame(): nothing for a file that is not in the tree (-f $file) */
   if (pcc_tree_is_file (st->engine->tree, file))
@@ -1358,13 +1366,18 @@ file_blame (State *st, const char *file, GArray *ranges, GError **error)
                 continue;
               if (r->start == 0 || r->length == 0)
                 continue; /* git blame refuses the range */
-              if (!pcc_history_blame (h, file, r->start, r->length, all,
-                                      error))
-                return FALSE;
+              if (!pcc_history_blame (h, file, r->start, r->length, all, &err))
+                break;
             }
         }
-      else if (!pcc_history_blame (h, file, 0, 0, all, error))
-        return FALSE;
+      else
+        {
+          pcc_history_blame (h, file, 0, 0, all, &err);
+        }
+      if (err)
+        g_ptr_array_add (
+            st->result->warnings,
+            g_strdup_printf ("patchcc: git blame %s: %s", file, err->message));
     }
   /* uniq(@all_commits) */
   g_autoptr (GPtrArray) commits = g_ptr_array_new ();
