@@ -14,7 +14,9 @@ typedef struct
   git_oid oid;
   gint64 time; /* committer date */
   guint n_parents;
-  git_oid parent; /* the first parent (the only one that is diffed) */
+  git_oid parent;      /* the first parent (the only one that is diffed) */
+  git_oid tree, ptree; /* trees of the commit and of its first parent */
+  gboolean have_ptree;
 } WalkItem;
 
 struct _PccHistory
@@ -261,7 +263,8 @@ walk (PccHistory *h, gint64 since, GError **error)
         }
       WalkItem wi = { .oid = item.oid,
                       .time = item.time,
-                      .n_parents = git_commit_parentcount (c) };
+                      .n_parents = git_commit_parentcount (c),
+                      .tree = *git_commit_tree_id (c) };
       for (guint i = 0; i < wi.n_parents; i++)
         {
           const git_oid *pid = git_commit_parent_id (c, i);
@@ -281,9 +284,69 @@ walk (PccHistory *h, gint64 since, GError **error)
           g_sequence_insert_sorted (queue, nq, qitem_cmp, NULL);
         }
       git_commit_free (c);
+      if (wi.n_parents == 1)
+        {
+          git_commit *p = NULL;
+          if (git_commit_lookup (&p, h->repo, &wi.parent) == 0)
+            {
+              wi.ptree = *git_commit_tree_id (p);
+              wi.have_ptree = TRUE;
+            }
+          git_commit_free (p);
+        }
       g_array_append_val (h->walk, wi);
     }
   return TRUE;
+}
+
+/* Whether @path is the same entry (or absent) in the trees @t1 and @t2,
+ * deciding from the first level whose subtrees are identical, as git's
+ * tree diff does.  FALSE when it cannot tell cheaply. */
+static gboolean
+same_entry (PccHistory *h, const git_oid *t1, const git_oid *t2,
+            const char *path)
+{
+  git_oid a = *t1, b = *t2;
+  const char *p = path;
+  for (;;)
+    {
+      if (git_oid_equal (&a, &b))
+        return TRUE;
+      git_tree *ta = NULL, *tb = NULL;
+      if (git_tree_lookup (&ta, h->repo, &a) != 0
+          || git_tree_lookup (&tb, h->repo, &b) != 0)
+        {
+          git_tree_free (ta);
+          return FALSE;
+        }
+      const char *slash = strchr (p, '/');
+      g_autofree char *comp = slash ? g_strndup (p, slash - p) : g_strdup (p);
+      const git_tree_entry *ea = git_tree_entry_byname (ta, comp);
+      const git_tree_entry *eb = git_tree_entry_byname (tb, comp);
+      gboolean result = FALSE, done = TRUE;
+      if (ea == NULL && eb == NULL)
+        result = TRUE;
+      else if (ea == NULL || eb == NULL)
+        result = FALSE;
+      else if (slash == NULL)
+        result
+            = git_oid_equal (git_tree_entry_id (ea), git_tree_entry_id (eb))
+              && git_tree_entry_filemode (ea) == git_tree_entry_filemode (eb);
+      else if (git_tree_entry_type (ea) != GIT_OBJECT_TREE
+               || git_tree_entry_type (eb) != GIT_OBJECT_TREE)
+        result = FALSE;
+      else
+        {
+          a = *git_tree_entry_id (ea);
+          b = *git_tree_entry_id (eb);
+          p = slash + 1;
+          done = FALSE;
+        }
+      git_tree_free (ta);
+      git_tree_free (tb);
+      if (done)
+        return result;
+    }
 }
 
 /* --- formatting a commit as the script's --format does ---------------- */
@@ -483,6 +546,8 @@ pcc_history_file_log (PccHistory *h, const char *file, gint64 since,
       WalkItem *wi = &g_array_index (h->walk, WalkItem, i);
       if (wi->n_parents > 1)
         continue; /* --no-merges */
+      if (wi->have_ptree && same_entry (h, &wi->ptree, &wi->tree, path))
+        continue; /* the file is not in this commit's diff */
       git_commit *c = NULL;
       git_tree *tree = NULL, *ptree = NULL;
       if (git_commit_lookup (&c, h->repo, &wi->oid) != 0
