@@ -55,7 +55,7 @@ def main():
         # the kernel's yearly activity: most commits inside the window,
         # short files so that the generated history stays small
         extra = ["--span-days", "400", "--max-lines", "60"]
-    hist = ph.build_history(tree, a.commits, a.patches, extra)
+    hist = ph.build_history(tree, a.commits, a.patches, extra, fresh=False)
     print("clone: %d commits generated (or found cached) in %.1f s"
           % (a.commits, time.monotonic() - t0))
     repo = os.path.join(hist, "repo")
