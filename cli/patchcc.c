@@ -14,6 +14,7 @@
 #include "pcc-error.h"
 #include "pcc-args.h"
 #include "pcc-damage.h"
+#include "pcc-history.h"
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
 #include "pcc-tree.h"
@@ -39,6 +40,42 @@ conf_words (void)
         }
     }
   return g_ptr_array_new_with_free_func (g_free);
+}
+
+/* --check: each patch against the tree's repository.  Problems and
+ * hints on standard output, "FILE: problem: ..." / "FILE: hint: ..."; exit
+ * 1 when any patch has a problem. */
+static int
+check (PccArgs *args, const PccTree *tree)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccHistory) h = pcc_history_open (tree, &error);
+  if (h == NULL)
+    return fail (PCC_EXIT_DIE, "--check: %s",
+                 error ? error->message
+                       : "the tree is not in a git repository");
+  if (args->files->len == 0)
+    return fail (PCC_EXIT_DIE, "--check: give the patch files to check");
+  int status = 0;
+  for (guint i = 0; i < args->files->len; i++)
+    {
+      const char *f = args->files->pdata[i];
+      g_autoptr (PccPatch) p
+          = pcc_patch_new_from_file (f, args->max_size, &error);
+      if (p == NULL)
+        return fail (pcc_exit_status_for_error (error), "%s", error->message);
+      g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) hints = g_ptr_array_new_with_free_func (g_free);
+      if (!pcc_history_check_patch (h, p, problems, hints))
+        status = 1;
+      for (guint j = 0; j < problems->len; j++)
+        printf ("%s: problem: %s\n", f, (char *) problems->pdata[j]);
+      for (guint j = 0; j < hints->len; j++)
+        printf ("%s: hint: %s\n", f, (char *) hints->pdata[j]);
+      if (problems->len == 0)
+        printf ("%s: ok\n", f);
+    }
+  return status;
 }
 
 static int
@@ -67,6 +104,7 @@ run (PccArgs *args)
                                "necessary");
   if (!pcc_options_finish (o, &error))
     return fail (PCC_EXIT_DIE, "%s", error->message);
+  pcc_options_read_ignore_file (o);
 
   g_autoptr (PccTree) tree
       = pcc_tree_locate (args->tree_path, args->tree_rev,
@@ -80,6 +118,9 @@ run (PccArgs *args)
                                      "PATCHCC_TREE",
                                      &error))
     return fail (PCC_EXIT_DIE, "%s", error->message);
+
+  if (args->check)
+    return check (args, tree);
 
   g_autoptr (PccEngine) engine = pcc_engine_new (tree, args->maintainer_path,
                                                  o->email_use_mailmap, &error);

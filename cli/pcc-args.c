@@ -49,15 +49,15 @@ typedef struct
 static const OptSpec specs[] = {
   { "email", OPT_BOOL, GM (email) },
   { "git", OPT_BOOL, GM (email_git) },
-  { "git-all-signature-types", OPT_BOOL, IGNORED },
+  { "git-all-signature-types", OPT_BOOL, GM (email_git_all_signature_types) },
   { "git-blame", OPT_BOOL, GM (email_git_blame) },
-  { "git-blame-signatures", OPT_BOOL, IGNORED },
+  { "git-blame-signatures", OPT_BOOL, GM (email_git_blame_signatures) },
   { "git-fallback", OPT_BOOL, GM (email_git_fallback) },
   { "git-chief-penguins", OPT_BOOL, GM (email_git_penguin_chiefs) },
-  { "git-min-signatures", OPT_INT, IGNORED },
-  { "git-max-maintainers", OPT_INT, IGNORED },
-  { "git-min-percent", OPT_INT, IGNORED },
-  { "git-since", OPT_STRING, IGNORED },
+  { "git-min-signatures", OPT_INT, GM (email_git_min_signatures) },
+  { "git-max-maintainers", OPT_INT, GM (email_git_max_maintainers) },
+  { "git-min-percent", OPT_INT, GM (email_git_min_percent) },
+  { "git-since", OPT_STRING, GM (email_git_since) },
   { "hg-since", OPT_STRING, IGNORED },
   { "i|interactive", OPT_BOOL, AR (interactive) },
   { "remove-duplicates", OPT_BOOL, GM (email_remove_duplicates) },
@@ -93,6 +93,7 @@ static const OptSpec specs[] = {
   { "tree-path", OPT_STRING, AR (tree_path) },
   { "tree-rev", OPT_STRING, AR (tree_rev) },
   { "explain", OPT_BOOL, AR (explain) },
+  { "check", OPT_BOOL, AR (check) },
   { "skip-dev-null", OPT_BOOL, GM (skip_dev_null) },
   { "rest-rule", OPT_ACTION, 0 },
   { "max-size", OPT_ACTION, 1 },
@@ -323,10 +324,12 @@ pcc_usage_text (void)
          "  --email --m --r --n --l --s --moderated --multiline --separator STR\n"
          "  --roles --rolestats --remove-duplicates --mailmap --keywords\n"
          "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
-         "  --web --file-emails -f --fixes --git-fallback --git-chief-penguins\n"
-         "  --tree --mpath PATH (negate with --noX or --no-X)\n"
-         "Git history is not read: --git and --git-blame are refused, and\n"
-         "--git-fallback and Fixes: signers have no effect.\n"
+         "  --web --file-emails -f --fixes --git --git-fallback --git-blame\n"
+         "  --git-blame-signatures --git-chief-penguins --git-all-signature-types\n"
+         "  --git-min-signatures N --git-max-maintainers N --git-min-percent N\n"
+         "  --git-since DATE --tree --mpath PATH (negate with --noX or --no-X)\n"
+         "In a git clone the history is read (through libgit2) as the script\n"
+         "reads it: Fixes: signers, --git-fallback, --git, --git-blame.\n"
          "\n"
          "patchcc's own options:\n"
          "  --tree-path DIR    the kernel tree (default: the current directory if\n"
@@ -338,6 +341,10 @@ pcc_usage_text (void)
          "  --to, --cc         b4's To and Cc commands: --nogit --nogit-fallback\n"
          "                     --nogit-chief-penguins --norolestats --nol (--nom)\n"
          "  --explain          say why each recipient is there\n"
+         "  --check            check each patch against the git repository\n"
+         "                     of the tree: base-commit known, the patch\n"
+         "                     applies to it (in memory), Fixes: commits\n"
+         "                     known; exit 1 on a problem\n"
          "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
          "                     the THE REST fallback)\n"
          "  --max-size BYTES   refuse larger inputs (default 67108864)\n"

@@ -16,6 +16,7 @@
  *   --rest-rule RULE   seed (default: the patched script), public (with
  *                      kernel/patches/0003) or always (the original script)
  *   --explain          print why each recipient is there
+ *   --check            check each patch against the repository instead
  *   --to, --cc         b4's To and Cc commands in one word
  *   --skip-dev-null    do not count "/dev/null" as a file of the patch
  *   --max-size BYTES   refuse larger inputs (default 64 MiB)
@@ -38,6 +39,7 @@ typedef struct
   char *maintainer_path; /* --mpath */
   gboolean find_maintainer_files;
   gboolean explain;
+  gboolean check; /* --check: the patch against its repository */
   gboolean help, version;
   gboolean interactive; /* refused: patchcc is not interactive */
   gboolean self_test;   /* refused */

@@ -54,7 +54,18 @@ rm -f "$tmp/huge.patch"
 expect_error "missing file" "not found" "$patchcc" "$tmp/does-not-exist.patch"
 expect_error "unknown option" "Unknown option" "$patchcc" --frobnicate "$corpus/patches/0001.patch"
 expect_error "not a kernel tree" "linux kernel source" sh -c "cd /tmp && PATCHCC_TREE= \"$patchcc\" \"$corpus/patches/0001.patch\""
-expect_error "--git refused" "git history" "$patchcc" --git "$corpus/patches/0001.patch"
+# --git outside a clone: the script warns and prints what it has; so does patchcc.
+nogit=$tmp/nogit
+mkdir -p "$nogit"
+for f in COPYING CREDITS Kbuild Makefile README MAINTAINERS; do cp "$f" "$nogit/"; done
+for d in Documentation arch include drivers fs init ipc kernel lib scripts; do mkdir -p "$nogit/$d"; done
+if (cd "$nogit" && "$patchcc" --git "$corpus/patches/0001.patch") >"$tmp/out" 2>"$tmp/err" &&
+	grep -q "No supported VCS found" "$tmp/err" && [ -s "$tmp/out" ] &&
+	! grep -q "git history" "$tmp/err"; then
+	ok "--git outside a clone: the script's warning, recipients printed"
+else
+	ko "--git outside a clone: exit $?, stderr: $(head -c 300 "$tmp/err")"
+fi
 
 # A MAINTAINERS with a bad pattern, in a copy of the tree's top level.
 bad=$tmp/badtree

@@ -24,7 +24,7 @@ typedef enum
   PCC_ERROR_NO_DIFF,     /* a mail without any diff in it */
   PCC_ERROR_TOO_LARGE,   /* the input is over the configured size limit */
   PCC_ERROR_OPTION,      /* a bad command-line or configuration option */
-  PCC_ERROR_UNSUPPORTED, /* asks for something patchcc does not do (git history) */
+  PCC_ERROR_UNSUPPORTED, /* asks for something patchcc does not do */
   PCC_ERROR_GIT,         /* libgit2 reported an error */
   PCC_ERROR_TEMPLATE, /* a cover-letter template is malformed */
   PCC_ERROR_DAMAGED,  /* a patch mail's diff is damaged (re-wrapped...) */

@@ -1,5 +1,6 @@
 /* pcc-options.c - the script's option defaults and post-processing. */
 #include "pcc-options.h"
+#include "pcc-email.h"
 #include "pcc-error.h"
 
 #include <string.h>
@@ -19,6 +20,13 @@ pcc_options_init (PccOptions *o)
   o->email_git_penguin_chiefs = FALSE;
   o->email_git = FALSE;
   o->email_git_fallback = TRUE;
+  o->email_git_all_signature_types = FALSE;
+  o->email_git_blame_signatures = TRUE;
+  o->email_git_min_signatures = 1;
+  o->email_git_max_maintainers = 5;
+  o->email_git_min_percent = 5;
+  o->email_git_since = g_strdup ("1-year-ago");
+  o->ignore_emails = NULL;
   o->email_remove_duplicates = TRUE;
   o->email_use_mailmap = TRUE;
   o->output_multiline = TRUE;
@@ -38,6 +46,47 @@ pcc_options_clear (PccOptions *o)
 {
   g_clear_pointer (&o->output_separator, g_free);
   g_clear_pointer (&o->letters, g_free);
+  g_clear_pointer (&o->email_git_since, g_free);
+  g_clear_pointer (&o->ignore_emails, g_strfreev);
+}
+
+void
+pcc_options_read_ignore_file (PccOptions *o)
+{
+  const char *home = g_getenv ("HOME");
+  const char *dirs[] = { ".", home ? home : "", ".scripts" };
+  g_clear_pointer (&o->ignore_emails, g_strfreev);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *p
+          = g_strdup_printf ("%s/.get_maintainer.ignore", dirs[i]);
+      if (!g_file_test (p, G_FILE_TEST_EXISTS))
+        continue;
+      g_autofree char *data = NULL;
+      if (!g_file_get_contents (p, &data, NULL, NULL))
+        return;
+      GPtrArray *list = g_ptr_array_new ();
+      g_auto (GStrv) lines = g_strsplit (data, "\n", -1);
+      for (char **l = lines; *l; l++)
+        {
+          /* trim, then cut the comment (in that order, as the script:
+           * "a@b # c" keeps the space before the '#') */
+          g_strstrip (*l);
+          char *hash = strchr (*l, '#');
+          if (hash)
+            *hash = '\0';
+          gboolean blank = TRUE;
+          for (const char *c = *l; *c && blank; c++)
+            blank = g_ascii_isspace (*c);
+          if (blank)
+            continue;
+          if (pcc_email_rfc822_valid (*l))
+            g_ptr_array_add (list, g_strdup (*l));
+        }
+      g_ptr_array_add (list, NULL);
+      o->ignore_emails = (char **) g_ptr_array_free (list, FALSE);
+      return;
+    }
 }
 
 gboolean

@@ -21,6 +21,16 @@ typedef struct
   gboolean email_fixes, email_list, email_moderated_list;
   gboolean email_subscriber_list, email_git_penguin_chiefs;
   gboolean email_git, email_git_fallback, email_git_blame;
+  /* git history (pcc-history.h): --git-all-signature-types,
+   * --git-blame-signatures, --git-min-signatures, --git-max-maintainers,
+   * --git-min-percent, --git-since */
+  gboolean email_git_all_signature_types, email_git_blame_signatures;
+  int email_git_min_signatures, email_git_max_maintainers;
+  int email_git_min_percent;
+  char *email_git_since;
+  /* The addresses of .get_maintainer.ignore (never git signers), NULL
+   * when none: pcc_options_read_ignore_file(). */
+  char **ignore_emails;
   gboolean email_remove_duplicates, email_use_mailmap;
   gboolean output_multiline, output_roles, output_rolestats;
   char *output_separator;
@@ -42,6 +52,12 @@ void pcc_options_clear (PccOptions *opts);
  * off e-mail output...).  Fails with PCC_ERROR_OPTION with the script's
  * complaints ("Please select at least 1 email option"). */
 gboolean pcc_options_finish (PccOptions *opts, GError **error);
+
+/* which_conf(".get_maintainer.ignore"): the first of ./, $HOME/ and
+ * .scripts/ that has the file; its lines (comments and blanks dropped)
+ * that are valid RFC 822 addresses go to @opts->ignore_emails.  A file
+ * that cannot be read is skipped, as the script only warns. */
+void pcc_options_read_ignore_file (PccOptions *opts);
 
 /* b4's recipient commands: --nogit --nogit-fallback --nogit-chief-penguins
  * --norolestats, then --nol for To (maintainers and reviewers) or --nom

@@ -25,6 +25,8 @@ struct _PccPatch
   GPtrArray *gm_files; /* sorted, unique */
   GArray *kw_lines;    /* PccKeywordLine */
   GPtrArray *fixes;
+  GArray *blame_ranges; /* PccBlameRange */
+  char *gm_lastfile;    /* the script's $lastfile while scanning */
 
   GArray *headers;    /* Header, of the first mail */
   GPtrArray *to, *cc; /* display strings */
@@ -39,6 +41,12 @@ struct _PccPatch
 };
 
 /* --- small helpers ---------------------------------------------------- */
+
+static void
+clear_blame_range (gpointer p)
+{
+  g_free (((PccBlameRange *) p)->file);
+}
 
 static gboolean
 is_space (char c)
@@ -115,6 +123,8 @@ pcc_patch_free (PccPatch *patch)
   g_ptr_array_unref (patch->gm_files);
   g_array_unref (patch->kw_lines);
   g_ptr_array_unref (patch->fixes);
+  g_array_unref (patch->blame_ranges);
+  g_free (patch->gm_lastfile);
   g_array_unref (patch->headers);
   g_ptr_array_unref (patch->to);
   g_ptr_array_unref (patch->cc);
@@ -225,11 +235,11 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
         {
           /* s@^[^/]*\/@@ */
           const char *slash = memchr (q, '/', n);
-          if (slash)
-            g_ptr_array_add (patch->gm_files,
-                             g_strndup (slash + 1, q + n - slash - 1));
-          else
-            g_ptr_array_add (patch->gm_files, g_strndup (q, n));
+          char *f = slash ? g_strndup (slash + 1, q + n - slash - 1)
+                          : g_strndup (q, n);
+          g_ptr_array_add (patch->gm_files, f);
+          g_free (patch->gm_lastfile);
+          patch->gm_lastfile = g_strdup (f);
           *in_diff = TRUE;
           return;
         }
@@ -242,7 +252,15 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
       while (q < end && is_digit (*q))
         q++;
       if (q > d && q < end && *q == ',' && q + 1 < end && is_digit (q[1]))
-        return;
+        {
+          /* push(@range, "$lastfile:$1:$2") (used with --git-blame) */
+          PccBlameRange r;
+          r.file = g_strdup (patch->gm_lastfile ? patch->gm_lastfile : "");
+          r.start = (guint) g_ascii_strtoull (d, NULL, 10);
+          r.length = (guint) g_ascii_strtoull (q + 1, NULL, 10);
+          g_array_append_val (patch->blame_ranges, r);
+          return;
+        }
     }
   PccKeywordLine kl = {
     .offset = p - patch->text,
@@ -738,6 +756,8 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
   patch->gm_files = g_ptr_array_new_with_free_func (g_free);
   patch->kw_lines = g_array_new (FALSE, FALSE, sizeof (PccKeywordLine));
   patch->fixes = g_ptr_array_new_with_free_func (g_free);
+  patch->blame_ranges = g_array_new (FALSE, FALSE, sizeof (PccBlameRange));
+  g_array_set_clear_func (patch->blame_ranges, clear_blame_range);
   patch->headers = g_array_new (FALSE, TRUE, sizeof (Header));
   g_array_set_clear_func (patch->headers, clear_header);
   patch->to = g_ptr_array_new_with_free_func (g_free);
@@ -869,6 +889,12 @@ const GPtrArray *
 pcc_patch_get_fixes (const PccPatch *patch)
 {
   return patch->fixes;
+}
+
+const GArray *
+pcc_patch_get_blame_ranges (const PccPatch *patch)
+{
+  return patch->blame_ranges;
 }
 
 const char *

@@ -106,6 +106,16 @@ const GArray *pcc_patch_get_keyword_lines (const PccPatch *patch);
 /* "Fixes: <sha>" ids found (the script uses them with git only). */
 const GPtrArray *pcc_patch_get_fixes (const PccPatch *patch);
 
+/* The hunks the script blames with --git-blame: one per "@@ -S,L" line
+ * (a hunk header without the ",L" is skipped, as the script's pattern
+ * does), with the file of the "---"/"+++" line before it. */
+typedef struct
+{
+  char *file;
+  guint start, length;
+} PccBlameRange;
+const GArray *pcc_patch_get_blame_ranges (const PccPatch *patch);
+
 /* --- the structured view -------------------------------------------- */
 
 /* Decoded header values, or NULL when absent. */

@@ -2,10 +2,12 @@
 #include "pcc-recipients.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
+#include "pcc-history.h"
 #include "pcc-regex.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Keyword hits of one patch text, kept for the next computation on it
  * (a plan computes three times: full, b4's To and Cc). */
@@ -33,6 +35,10 @@ struct _PccEngine
   /* M:/R: entry -> GPtrArray of the addresses push_email_addresses()
    * would push, with warnings for invalid ones. */
   GHashTable *addr_cache;
+  /* git history, opened the first time a feature needs it */
+  PccHistory *history;
+  gboolean history_tried;
+  char *history_error;
 };
 
 /* One entry of the script's @email_to or @list_to. */
@@ -54,6 +60,7 @@ struct _PccResult
   GPtrArray *warnings;
   GString *sections_out; /* --sections text, printed first */
   GPtrArray *scm, *status, *subsystem, *web;
+  GPtrArray *strings; /* what history reasons point to */
 };
 
 typedef struct
@@ -67,6 +74,11 @@ typedef struct
   GHashTable *sections_added; /* start -> GPtrArray of Item * */
   GHashTable *section_role;   /* start -> role text */
   PccResult *result;
+  /* deduplicate_email()'s %deduplicate_name_hash / _address_hash */
+  GHashTable *dedup_name, *dedup_address;
+  GHashTable *exact_files; /* %exact_pattern_match_hash */
+  gboolean printed_novcs;
+  gint64 since; /* --git-since, as a time; 0 until needed */
 } State;
 
 static void
@@ -120,6 +132,8 @@ pcc_engine_free (PccEngine *e)
     return;
   pcc_maintainers_free (e->m);
   pcc_mailmap_free (e->mailmap);
+  pcc_history_free (e->history);
+  g_free (e->history_error);
   g_hash_table_unref (e->addr_cache);
   g_hash_table_unref (e->match_cache);
   for (guint i = 0; i < KW_CACHE_SIZE; i++)
@@ -586,6 +600,8 @@ file_sections (State *st, const char *file, GError **error)
   for (guint i = 0; i < all->len; i++)
     {
       PccMatch *mt = &g_array_index (all, PccMatch, i);
+      if (mt->exact)
+        g_hash_table_add (st->exact_files, (gpointer) file);
       /* --pattern-depth limits F: matches; an N: match always counts */
       if (pcc_maintainers_entry_type (m, mt->tvi) == 'F'
           && !(st->o->pattern_depth == 0
@@ -831,9 +847,9 @@ maintainers_in_file (State *st, const char *file, GPtrArray *file_emails)
 /* --- deduplication -------------------------------------------------------- */
 
 static char *
-deduplicate_email (State *st, GHashTable *by_name, GHashTable *by_address,
-                   const char *email_in)
+deduplicate_email (State *st, const char *email_in)
 {
+  GHashTable *by_name = st->dedup_name, *by_address = st->dedup_address;
   PccMailmap *mm = st->engine->mailmap;
   g_autofree char *name = NULL, *address = NULL;
   pcc_email_parse (email_in, &name, &address);
@@ -948,6 +964,9 @@ result_new (PccEngine *engine, const PccOptions *o)
   r->opts = *o;
   r->opts.output_separator = g_strdup (o->output_separator);
   r->opts.letters = g_strdup (o->letters);
+  r->opts.email_git_since = g_strdup (o->email_git_since);
+  r->opts.ignore_emails = g_strdupv (o->ignore_emails);
+  r->strings = g_ptr_array_new_with_free_func (g_free);
   r->recipients = g_ptr_array_new_with_free_func (recipient_free);
   r->file_rest = g_array_new (FALSE, TRUE, sizeof (PccFileRest));
   r->files = g_ptr_array_new_with_free_func (g_free);
@@ -974,6 +993,7 @@ pcc_result_free (PccResult *r)
   g_ptr_array_unref (r->status);
   g_ptr_array_unref (r->subsystem);
   g_ptr_array_unref (r->web);
+  g_ptr_array_unref (r->strings);
   pcc_options_clear (&r->opts);
   g_free (r);
 }
@@ -984,13 +1004,490 @@ free_pair (gpointer p)
   g_strfreev (p);
 }
 
+/* --- git history (vcs_* of the script) ---------------------------------- */
+
+/* The history, opened the first time a feature asks (vcs_exists()):
+ * NULL when the tree is not in git. */
+static PccHistory *
+engine_history (State *st)
+{
+  PccEngine *e = st->engine;
+  if (!e->history_tried)
+    {
+      g_autoptr (GError) err = NULL;
+      e->history_tried = TRUE;
+      e->history = pcc_history_open (e->tree, &err);
+      if (err)
+        e->history_error = g_strdup (err->message);
+    }
+  if (e->history == NULL && !st->printed_novcs)
+    {
+      st->printed_novcs = TRUE;
+      if (e->history_error)
+        g_ptr_array_add (st->result->warnings,
+                         g_strdup_printf ("patchcc: %s", e->history_error));
+      else if (st->o->email_git)
+        {
+          g_ptr_array_add (
+              st->result->warnings,
+              g_strdup ("patchcc: No supported VCS found.  Add --nogit to "
+                        "options?\nUsing a git repository produces better "
+                        "results.\nTry Linus Torvalds' latest git repository "
+                        "using:\ngit clone "
+                        "git://git.kernel.org/pub/scm/linux/kernel/git/"
+                        "torvalds/linux.git"));
+        }
+    }
+  return e->history;
+}
+
+static const char *
+keep_string (State *st, const char *s)
+{
+  char *copy = g_strdup (s);
+  g_ptr_array_add (st->result->strings, copy);
+  return copy;
+}
+
+/* grep(!/(Linus Torvalds)/i, @lines) */
+static gboolean
+names_chief (const char *line)
+{
+  g_autofree char *lc = g_ascii_strdown (line, -1);
+  return strstr (lc, "linus torvalds") != NULL;
+}
+
+/* extract_formatted_signatures(): s/\s*.*:\s*(.+)\s*\/$1/, then
+ * deduplicate_email() */
+static void
+extract_formatted (State *st, GPtrArray *lines)
+{
+  g_autoptr (PccRegex) re = pcc_regex_new ("\\s*.*:\\s*(.+)\\s*", 0, NULL);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      g_autofree char *cut
+          = pcc_regex_replace (re, lines->pdata[i], "$1", FALSE);
+      g_free (lines->pdata[i]);
+      lines->pdata[i] = deduplicate_email (st, cut);
+    }
+}
+
+typedef struct
+{
+  guint commits;
+  GPtrArray *signers, *authors, *stats; /* char * */
+} Signers;
+
+static void
+signers_clear (Signers *s)
+{
+  g_ptr_array_unref (s->signers);
+  g_ptr_array_unref (s->authors);
+  g_ptr_array_unref (s->stats);
+}
+
+static char *
+regex_quote_none (const char *file)
+{
+  /* $file is interpolated into the pattern as it is (a regex) */
+  return g_strdup_printf ("^(\\d+)\\t(\\d+)\\t%s$", file);
+}
+
+/* vcs_find_signers() on the lines git printed. */
+static void
+find_signers (State *st, GPtrArray *lines, const char *file, Signers *out)
+{
+  out->commits = 0;
+  out->signers = g_ptr_array_new_with_free_func (g_free);
+  out->authors = g_ptr_array_new_with_free_func (g_free);
+  out->stats = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *sig = g_strdup_printf (
+      "^[ \\t]*%s.*\\@.*$", st->o->email_git_all_signature_types
+                                ? "(.+?)[Bb][Yy]:"
+                                : "(Signed-off-by:|Reviewed-by:|Acked-by:)");
+  g_autoptr (PccRegex) sig_re = pcc_regex_new (sig, 0, NULL);
+  g_autoptr (PccRegex) commit_re
+      = pcc_regex_new ("^GitCommit: ([0-9a-f]{40,40})", 0, NULL);
+  g_autofree char *stat = regex_quote_none (file);
+  g_autoptr (PccRegex) stat_re = pcc_regex_new (stat, 0, NULL);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const char *l = lines->pdata[i];
+      if (pcc_regex_match (commit_re, l, -1, 0))
+        out->commits++;
+      if (g_str_has_prefix (l, "GitAuthor: "))
+        g_ptr_array_add (out->authors, g_strdup (l));
+      if (sig_re && pcc_regex_match (sig_re, l, -1, 0))
+        g_ptr_array_add (out->signers, g_strdup (l));
+      if (stat_re && pcc_regex_match (stat_re, l, -1, 0))
+        g_ptr_array_add (out->stats, g_strdup (l));
+    }
+  if (out->signers->len == 0)
+    {
+      out->commits = 0;
+      return;
+    }
+  if (!st->o->email_git_penguin_chiefs)
+    for (guint i = out->signers->len; i > 0; i--)
+      if (names_chief (out->signers->pdata[i - 1]))
+        g_ptr_array_remove_index (out->signers, i - 1);
+  extract_formatted (st, out->authors);
+  extract_formatted (st, out->signers);
+}
+
+static gboolean
+ignored (State *st, const char *line)
+{
+  for (char **p = st->o->ignore_emails; p && *p; p++)
+    if (strcmp (*p, line) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct
+{
+  const char *line;
+  guint count;
+} Tally;
+
+static int
+compare_tally (gconstpointer a, gconstpointer b)
+{
+  const Tally *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  /* Perl's hash order in the script; byte order here */
+  return strcmp (x->line, y->line);
+}
+
+/* vcs_assign() */
+static void
+vcs_assign (State *st, const char *role, guint divisor, GPtrArray *lines,
+            PccRecipientKind kind, const PccReason *why)
+{
+  if (lines->len == 0)
+    return;
+  if (divisor == 0)
+    {
+      g_ptr_array_add (st->result->warnings,
+                       g_strdup ("Bad divisor in main::vcs_assign: 0"));
+      divisor = 1;
+    }
+  g_autoptr (GPtrArray) mapped = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < lines->len; i++)
+    g_ptr_array_add (mapped,
+                     pcc_mailmap_map (st->engine->mailmap, lines->pdata[i]));
+  g_ptr_array_sort (mapped, compare_strings);
+  g_autoptr (GArray) tally = g_array_new (FALSE, FALSE, sizeof (Tally));
+  for (guint i = 0; i < mapped->len; i++)
+    {
+      const char *l = mapped->pdata[i];
+      if (tally->len > 0
+          && strcmp (g_array_index (tally, Tally, tally->len - 1).line, l)
+                 == 0)
+        g_array_index (tally, Tally, tally->len - 1).count++;
+      else
+        g_array_append_val (tally, ((Tally){ l, 1 }));
+    }
+  g_array_sort (tally, compare_tally);
+  guint count = 0;
+  for (guint i = 0; i < tally->len; i++)
+    {
+      const Tally *t = &g_array_index (tally, Tally, i);
+      double percent = (double) t->count * 100 / divisor;
+      if (percent > 100)
+        percent = 100;
+      if (ignored (st, t->line))
+        continue;
+      count++;
+      if ((int) t->count < st->o->email_git_min_signatures
+          || (int) count > st->o->email_git_max_maintainers
+          || percent < st->o->email_git_min_percent)
+        break;
+      gboolean had;
+      Item *it = push_email_address (st, t->line, "", kind, &had);
+      g_autofree char *r = st->o->output_rolestats
+                               ? g_strdup_printf ("%s:%u/%u=%.0f%%", role,
+                                                  t->count, divisor, percent)
+                               : g_strdup (role);
+      add_role (st, t->line, r);
+      if (it && why)
+        {
+          PccReason re = *why;
+          re.count = t->count;
+          re.total = divisor;
+          add_reason (it, &re);
+        }
+    }
+}
+
+static void
+dedup_all (State *st, GPtrArray *lines)
+{
+  for (guint i = 0; i < lines->len; i++)
+    {
+      char *d = deduplicate_email (st, lines->pdata[i]);
+      g_free (lines->pdata[i]);
+      lines->pdata[i] = d;
+    }
+}
+
+/* vcs_file_signoffs() */
+static gboolean
+file_signoffs (State *st, const char *file, GError **error)
+{
+  PccHistory *h = engine_history (st);
+  if (h == NULL)
+    return TRUE;
+  if (st->since == 0)
+    {
+      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+      if (!pcc_history_approxidate (st->o->email_git_since, now, &st->since))
+        {
+          /* git takes a date it cannot read as "now": no commit is that
+           * recent */
+          st->since = now;
+          g_ptr_array_add (
+              st->result->warnings,
+              g_strdup_printf ("patchcc: --git-since: \"%s\" is not a date "
+                               "patchcc understands (\"N-days-ago\", "
+                               "\"N-months-ago\", \"YYYY-MM-DD\"...); no "
+                               "commit is counted",
+                               st->o->email_git_since));
+        }
+    }
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) err = NULL;
+  if (!pcc_history_file_log (h, file, st->since, lines, &err))
+    {
+      /* as git log failing under the script: a message, and the lines
+       * read so far */
+      g_ptr_array_add (
+          st->result->warnings,
+          g_strdup_printf ("patchcc: %s: %s", file, err->message));
+    }
+  Signers s;
+  find_signers (st, lines, file, &s);
+  dedup_all (st, s.signers);
+  PccReason why = { .kind = PCC_REASON_GIT,
+                    .file = file,
+                    .tvi = G_MAXUINT,
+                    .section = G_MAXUINT };
+  why.role = "commit_signer";
+  vcs_assign (st, "commit_signer", s.commits, s.signers, PCC_KIND_GIT, &why);
+  why.role = "authored";
+  vcs_assign (st, "authored", s.commits, s.authors, PCC_KIND_GIT, &why);
+  if (s.authors->len == s.stats->len)
+    {
+      g_autofree char *stat = regex_quote_none (file);
+      g_autoptr (PccRegex) stat_re = pcc_regex_new (stat, 0, NULL);
+      guint added = 0, deleted = 0;
+      g_autoptr (GArray) adds = g_array_new (FALSE, TRUE, sizeof (guint));
+      g_autoptr (GArray) dels = g_array_new (FALSE, TRUE, sizeof (guint));
+      for (guint i = 0; i < s.stats->len; i++)
+        {
+          guint a = 0, d = 0;
+          if (stat_re && pcc_regex_match (stat_re, s.stats->pdata[i], -1, 0))
+            {
+              g_autofree char *g1
+                  = pcc_regex_group (stat_re, s.stats->pdata[i], 1);
+              g_autofree char *g2
+                  = pcc_regex_group (stat_re, s.stats->pdata[i], 2);
+              a = (guint) g_ascii_strtoull (g1, NULL, 10);
+              d = (guint) g_ascii_strtoull (g2, NULL, 10);
+            }
+          added += a;
+          deleted += d;
+          g_array_append_val (adds, a);
+          g_array_append_val (dels, d);
+        }
+      /* uniq(@authors), deduplicated, uniq again */
+      g_autoptr (GPtrArray) tmp = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GHashTable) saw
+          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = 0; i < s.authors->len; i++)
+        if (g_hash_table_add (saw, g_strdup (s.authors->pdata[i])))
+          g_ptr_array_add (tmp, g_strdup (s.authors->pdata[i]));
+      dedup_all (st, tmp);
+      g_hash_table_remove_all (saw);
+      g_autoptr (GPtrArray) list_added
+          = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) list_deleted
+          = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < tmp->len; i++)
+        {
+          const char *author = tmp->pdata[i];
+          if (!g_hash_table_add (saw, g_strdup (author)))
+            continue;
+          guint aa = 0, ad = 0;
+          for (guint j = 0; j < s.stats->len; j++)
+            {
+              g_autofree char *d = deduplicate_email (st, s.authors->pdata[j]);
+              if (strcmp (author, d) == 0)
+                {
+                  aa += g_array_index (adds, guint, j);
+                  ad += g_array_index (dels, guint, j);
+                }
+            }
+          for (guint k = 0; k < aa; k++)
+            g_ptr_array_add (list_added, g_strdup (author));
+          for (guint k = 0; k < ad; k++)
+            g_ptr_array_add (list_deleted, g_strdup (author));
+        }
+      why.role = "added_lines";
+      vcs_assign (st, "added_lines", added, list_added, PCC_KIND_GIT, &why);
+      why.role = "removed_lines";
+      vcs_assign (st, "removed_lines", deleted, list_deleted, PCC_KIND_GIT,
+                  &why);
+    }
+  signers_clear (&s);
+  return TRUE;
+}
+
+/* vcs_file_blame() */
+static gboolean
+file_blame (State *st, const char *file, GArray *ranges, GError **error)
+{
+  PccHistory *h = engine_history (st);
+  if (h == NULL)
+    return TRUE;
+  g_autoptr (GError) err = NULL;
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  /* vcs_blame(): nothing for a file that is not in the tree (-f $file) */
+  if (pcc_tree_is_file (st->engine->tree, file))
+    {
+      if (ranges && ranges->len > 0)
+        {
+          for (guint i = 0; i < ranges->len; i++)
+            {
+              const PccBlameRange *r
+                  = &g_array_index (ranges, PccBlameRange, i);
+              if (strcmp (r->file, file) != 0)
+                continue;
+              if (r->start == 0 || r->length == 0)
+                continue; /* git blame refuses the range */
+              if (!pcc_history_blame (h, file, r->start, r->length, all, &err))
+                break;
+            }
+        }
+      else
+        {
+          pcc_history_blame (h, file, 0, 0, all, &err);
+        }
+      if (err)
+        g_ptr_array_add (
+            st->result->warnings,
+            g_strdup_printf ("patchcc: git blame %s: %s", file, err->message));
+    }
+  /* uniq(@all_commits) */
+  g_autoptr (GPtrArray) commits = g_ptr_array_new ();
+  g_autoptr (GHashTable) saw = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < all->len; i++)
+    if (g_hash_table_add (saw, all->pdata[i]))
+      g_ptr_array_add (commits, all->pdata[i]);
+  guint total_commits = commits->len, total_lines = all->len;
+
+  g_autoptr (GPtrArray) signers = g_ptr_array_new_with_free_func (g_free);
+  if (st->o->email_git_blame_signatures)
+    for (guint i = 0; i < commits->len; i++)
+      {
+        g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+        pcc_history_commit_log (h, commits->pdata[i], lines);
+        Signers s;
+        find_signers (st, lines, file, &s);
+        for (guint j = 0; j < s.signers->len; j++)
+          g_ptr_array_add (signers, g_strdup (s.signers->pdata[j]));
+        signers_clear (&s);
+      }
+
+  PccReason why = { .kind = PCC_REASON_GIT,
+                    .file = file,
+                    .tvi = G_MAXUINT,
+                    .section = G_MAXUINT };
+  if (st->o->from_filename)
+    {
+      if (st->o->output_rolestats)
+        {
+          g_autoptr (GPtrArray) blame_signers
+              = g_ptr_array_new_with_free_func (g_free);
+          for (guint i = 0; i < commits->len; i++)
+            {
+              g_autoptr (GPtrArray) lines
+                  = g_ptr_array_new_with_free_func (g_free);
+              pcc_history_commit_author (h, commits->pdata[i], lines);
+              if (!st->o->email_git_penguin_chiefs)
+                for (guint j = lines->len; j > 0; j--)
+                  if (names_chief (lines->pdata[j - 1]))
+                    g_ptr_array_remove_index (lines, j - 1);
+              char *author = NULL;
+              for (guint j = 0; j < lines->len && !author; j++)
+                if (g_str_has_prefix (lines->pdata[j], "GitAuthor: "))
+                  {
+                    g_autofree char *name = NULL, *addr = NULL;
+                    pcc_email_parse ((char *) lines->pdata[j] + 11, &name,
+                                     &addr);
+                    author = pcc_email_format (name, addr, TRUE);
+                  }
+              if (author == NULL)
+                continue;
+              g_autofree char *fa = deduplicate_email (st, author);
+              g_free (author);
+              /* grep(/$commit/, @all_commits) */
+              for (guint j = 0; j < all->len; j++)
+                if (strstr (all->pdata[j], commits->pdata[i]))
+                  g_ptr_array_add (blame_signers, g_strdup (fa));
+            }
+          why.role = "authored lines";
+          vcs_assign (st, "authored lines", total_lines, blame_signers,
+                      PCC_KIND_GIT, &why);
+        }
+      dedup_all (st, signers);
+      why.role = "commits";
+      vcs_assign (st, "commits", total_commits, signers, PCC_KIND_GIT, &why);
+    }
+  else
+    {
+      dedup_all (st, signers);
+      why.role = "modified commits";
+      vcs_assign (st, "modified commits", total_commits, signers, PCC_KIND_GIT,
+                  &why);
+    }
+  return TRUE;
+}
+
+/* vcs_add_commit_signers($commit, "blamed_fixes") */
+static void
+add_commit_signers (State *st, const char *commit)
+{
+  PccHistory *h = engine_history (st);
+  if (h == NULL)
+    return;
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  pcc_history_commit_log (h, commit, lines);
+  Signers s;
+  find_signers (st, lines, "", &s);
+  dedup_all (st, s.signers);
+  PccReason why = { .kind = PCC_REASON_FIXES,
+                    .tvi = G_MAXUINT,
+                    .section = G_MAXUINT,
+                    .commit = keep_string (st, commit) };
+  vcs_assign (st, "blamed_fixes", 1, s.signers, PCC_KIND_FIXES, &why);
+  signers_clear (&s);
+}
+
 /* Everything after the files are known: keywords, deduplication, the
  * chief penguin, addresses in files, and the final list. */
 static PccResult *
 compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
-         GArray *keyword_hits, GArray *keyword_lines, GError **error)
+         GArray *keyword_hits, GArray *keyword_lines, GPtrArray *fixes,
+         GArray *ranges, GError **error)
 {
   State st = { 0 };
+  st.dedup_name
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
+  st.dedup_address
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
+  st.exact_files = g_hash_table_new (g_str_hash, g_str_equal);
   st.engine = engine;
   st.m = engine->m;
   st.o = o;
@@ -1042,20 +1539,28 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
 
   if (ok)
     {
-      g_autoptr (GHashTable) by_name
-          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
-      g_autoptr (GHashTable) by_address
-          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
       GPtrArray *lists[] = { st.email_to, st.list_to };
       for (guint l = 0; l < 2; l++)
         for (guint i = 0; i < lists[l]->len; i++)
           {
             Item *it = lists[l]->pdata[i];
-            char *d
-                = deduplicate_email (&st, by_name, by_address, it->formatted);
+            char *d = deduplicate_email (&st, it->formatted);
             g_free (it->formatted);
             it->formatted = d;
           }
+
+      /* vcs_file_signoffs() and vcs_file_blame(), file by file */
+      for (guint i = 0; i < res->files->len && ok && o->email; i++)
+        {
+          const char *file = res->files->pdata[i];
+          if (o->email_git
+              || (o->email_git_fallback
+                  && !g_str_has_suffix (file, "MAINTAINERS")
+                  && !g_hash_table_contains (st.exact_files, file)))
+            ok = file_signoffs (&st, file, error);
+          if (ok && o->email_git_blame)
+            ok = file_blame (&st, file, ranges, error);
+        }
 
       if (o->email)
         {
@@ -1110,6 +1615,10 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
             }
         }
 
+      /* vcs_add_commit_signers($fix, "blamed_fixes") */
+      for (guint i = 0; ok && fixes && i < fixes->len; i++)
+        add_commit_signers (&st, fixes->pdata[i]);
+
       /* @to and merge_email() */
       GPtrArray *to = g_ptr_array_new ();
       if (o->email)
@@ -1140,42 +1649,15 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   g_hash_table_unref (st.hash_list_to);
   g_hash_table_unref (st.sections_added);
   g_hash_table_unref (st.section_role);
+  g_hash_table_unref (st.dedup_name);
+  g_hash_table_unref (st.dedup_address);
+  g_hash_table_unref (st.exact_files);
   if (!ok)
     {
       pcc_result_free (res);
       return NULL;
     }
   return res;
-}
-
-static gboolean
-check_unsupported (const PccOptions *o, GError **error)
-{
-  if (o->email_git || o->email_git_blame)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
-                   "--git and --git-blame need git history, which patchcc "
-                   "does not read; run scripts/get_maintainer.pl for them");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-history_warnings (PccEngine *engine, const PccOptions *o, PccResult *res,
-                  gboolean have_fixes)
-{
-  if (!pcc_tree_has_vcs (engine->tree))
-    return; /* without a VCS the script does nothing here either */
-  if (o->email && o->email_git_fallback)
-    g_ptr_array_add (res->warnings,
-                     g_strdup ("patchcc: git history is not read: "
-                               "--git-fallback has no effect (use "
-                               "--nogit-fallback to silence this)"));
-  if (have_fixes && o->email_fixes)
-    g_ptr_array_add (res->warnings,
-                     g_strdup ("patchcc: git history is not read: signers "
-                               "of commits named in Fixes: are not added"));
 }
 
 /* The K: entries matching lines of @patch, appended to @hits with the
@@ -1237,12 +1719,15 @@ PccResult *
 pcc_engine_compute (PccEngine *engine, const PccOptions *o,
                     PccPatch *const *patches, guint n_patches, GError **error)
 {
-  if (!check_unsupported (o, error))
-    return NULL;
   g_autoptr (GPtrArray) files = g_ptr_array_new ();
   g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) hit_lines = g_array_new (FALSE, FALSE, sizeof (guint));
-  gboolean have_fixes = FALSE;
+  /* @fixes (uniq) and @range, over every patch of the command line */
+  g_autoptr (GPtrArray) fixes = g_ptr_array_new ();
+  g_autoptr (GHashTable) fixes_seen
+      = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GArray) ranges
+      = g_array_new (FALSE, FALSE, sizeof (PccBlameRange));
 
   for (guint p = 0; p < n_patches; p++)
     {
@@ -1250,7 +1735,12 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
       for (guint i = 0; i < gm->len; i++)
         if (!(o->skip_dev_null && strcmp (gm->pdata[i], "dev/null") == 0))
           g_ptr_array_add (files, gm->pdata[i]);
-      have_fixes = have_fixes || pcc_patch_get_fixes (patches[p])->len > 0;
+      const GPtrArray *fx = pcc_patch_get_fixes (patches[p]);
+      for (guint i = 0; o->email_fixes && i < fx->len; i++)
+        if (g_hash_table_add (fixes_seen, fx->pdata[i]))
+          g_ptr_array_add (fixes, fx->pdata[i]);
+      const GArray *rg = pcc_patch_get_blame_ranges (patches[p]);
+      g_array_append_vals (ranges, rg->data, rg->len);
       if (!o->keywords)
         continue;
       if (!patch_keywords (engine, patches[p], hits, hit_lines, error))
@@ -1280,10 +1770,7 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
       g_array_index (hit_lines, guint, i) = pair[1];
     }
 
-  PccResult *res = compute (engine, o, files, hits, hit_lines, error);
-  if (res)
-    history_warnings (engine, o, res, have_fixes);
-  return res;
+  return compute (engine, o, files, hits, hit_lines, fixes, ranges, error);
 }
 
 PccResult *
@@ -1291,8 +1778,6 @@ pcc_engine_compute_files (PccEngine *engine, const PccOptions *o,
                           const char *const *paths, guint n_paths,
                           GError **error)
 {
-  if (!check_unsupported (o, error))
-    return NULL;
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) hit_lines = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1349,7 +1834,7 @@ pcc_engine_compute_files (PccEngine *engine, const PccOptions *o,
         }
     }
   g_array_sort (hits, compare_tvi_as_strings);
-  return compute (engine, o, files, hits, hit_lines, error);
+  return compute (engine, o, files, hits, hit_lines, NULL, NULL, error);
 }
 
 /* --- reading the result ---------------------------------------------------------- */
@@ -1457,6 +1942,39 @@ pcc_result_format (const PccResult *r)
 
 /* --- explanations ------------------------------------------------------------------ */
 
+/* "signed off commit abc123 named in Fixes:", "signed 3 of 10 commits to
+ * drivers/foo.c in the last year"... */
+static char *
+history_reason (const PccResult *r, const PccReason *re)
+{
+  if (re->kind == PCC_REASON_FIXES)
+    return g_strdup_printf ("signed off commit %s named in Fixes:",
+                            re->commit);
+  const char *since = r->opts.email_git_since;
+  g_autofree char *when = strcmp (since, "1-year-ago") == 0
+                              ? g_strdup ("in the last year")
+                              : g_strdup_printf ("since %s", since);
+  const char *role = re->role;
+  if (strcmp (role, "commit_signer") == 0)
+    return g_strdup_printf ("signed %u of %u commits to %s %s", re->count,
+                            re->total, re->file, when);
+  if (strcmp (role, "authored") == 0)
+    return g_strdup_printf ("authored %u of %u commits to %s %s", re->count,
+                            re->total, re->file, when);
+  if (strcmp (role, "added_lines") == 0)
+    return g_strdup_printf ("added %u of %u lines added to %s %s", re->count,
+                            re->total, re->file, when);
+  if (strcmp (role, "removed_lines") == 0)
+    return g_strdup_printf ("removed %u of %u lines removed from %s %s",
+                            re->count, re->total, re->file, when);
+  if (strcmp (role, "authored lines") == 0)
+    return g_strdup_printf ("authored %u of the %u lines of %s (git blame)",
+                            re->count, re->total, re->file);
+  return g_strdup_printf ("signed %u of the %u commits that last changed the "
+                          "patched lines of %s (git blame)",
+                          re->count, re->total, re->file);
+}
+
 static char *
 cite (PccMaintainers *m, guint tvi)
 {
@@ -1488,6 +2006,12 @@ pcc_result_describe_reason (const PccResult *r, const PccRecipient *rc)
             "patch line %u \u2192 %s \u2192 %s%s", re->lineno,
             pcc_maintainers_entry_line (m, re->tvi),
             pcc_maintainers_entry_value (m, re->section), more);
+      case PCC_REASON_GIT:
+      case PCC_REASON_FIXES:
+        {
+          g_autofree char *h = history_reason (r, re);
+          return g_strdup_printf ("%s%s", h, more);
+        }
       case PCC_REASON_FILE_EMAIL:
       default:
         return g_strdup_printf ("written in a file of the patch%s", more);
@@ -1526,6 +2050,13 @@ pcc_result_explain (const PccResult *r)
                     re->lineno, pcc_maintainers_entry_line (m, re->tvi), where,
                     section);
                 break;
+              case PCC_REASON_GIT:
+              case PCC_REASON_FIXES:
+                {
+                  g_autofree char *h = history_reason (r, re);
+                  g_string_append_printf (out, "    %s\n", h);
+                  break;
+                }
               case PCC_REASON_FILE_EMAIL:
                 g_string_append (out,
                                  "    the address is written in a file of the "

@@ -8,13 +8,16 @@
  * original script and our follow-up fix (kernel/patches/0003) can be
  * reproduced too.
  *
- * Everything the script does without git history is reproduced, byte for
- * byte: matching, pattern-depth ordering, roles and role statistics,
- * section-name truncation, .mailmap, duplicate removal, e-mail addresses
- * found in .yaml bindings, keywords, --sections, --scm/--status/...
- * One difference is chosen: where the script orders sections of equal
- * pattern depth by Perl's hash order (which changes with
- * PERL_HASH_SEED), patchcc uses MAINTAINERS order.
+ * Everything the script does is reproduced, byte for byte, git history
+ * included (read through pcc-history.h, only when a feature needs it:
+ * Fixes: signers, --git-fallback for a file no maintained section
+ * covers exactly, --git, --git-blame): matching, pattern-depth ordering,
+ * roles and role statistics, section-name truncation, .mailmap,
+ * duplicate removal, e-mail addresses found in .yaml bindings, keywords,
+ * --sections, --scm/--status/...  Two differences are chosen, both where
+ * the script orders ties by Perl's hash order (which changes with
+ * PERL_HASH_SEED): sections of equal pattern depth come in MAINTAINERS
+ * order, and git signers with equal counts in byte order.
  *
  * Each recipient carries its reasons: which file, which MAINTAINERS
  * entry (pattern or keyword) and which section brought it in; and for
@@ -42,6 +45,8 @@ typedef enum
   PCC_KIND_SUBSCRIBER_LIST, /* L: ... (subscribers-only) */
   PCC_KIND_FILE_EMAIL,    /* found in a .yaml binding or with --file-emails */
   PCC_KIND_CHIEF_PENGUIN, /* --git-chief-penguins */
+  PCC_KIND_GIT,   /* from history: --git, --git-fallback, --git-blame */
+  PCC_KIND_FIXES, /* signed off a commit named in Fixes: */
 } PccRecipientKind;
 
 typedef enum
@@ -49,6 +54,8 @@ typedef enum
   PCC_REASON_PATTERN,    /* an F: or N: entry matched a file */
   PCC_REASON_KEYWORD,    /* a K: entry matched a line of the patch */
   PCC_REASON_FILE_EMAIL, /* the address is written in the file */
+  PCC_REASON_GIT,        /* @role: @count of @total in @file's history */
+  PCC_REASON_FIXES,      /* signed off @commit, named in Fixes: */
 } PccReasonKind;
 
 typedef struct
@@ -58,6 +65,12 @@ typedef struct
   guint tvi;        /* the F:/N:/K: entry */
   guint section;    /* the section's name entry */
   guint lineno;     /* keyword: line of the patch that matched */
+  /* history reasons (owned by the result): */
+  const char *commit; /* PCC_REASON_FIXES: the id as written */
+  const char *role;   /* PCC_REASON_GIT: "commit_signer", "authored",
+                         "added_lines", "removed_lines", "modified commits",
+                         "commits", "authored lines" */
+  guint count, total; /* PCC_REASON_GIT: e.g. 3 of 10 commits */
 } PccReason;
 
 typedef struct

@@ -15,6 +15,7 @@ struct _PccTree
   char *description;
   git_repository *repo; /* git tree: repository and root tree */
   git_tree *root;
+  char *repo_path, *commit; /* git tree: where, and the commit's id */
 };
 
 static void
@@ -84,6 +85,16 @@ pcc_tree_open_git (const char *repo_path, const char *rev, GError **error)
   char id[GIT_OID_HEXSZ + 1];
   git_oid_tostr (id, sizeof id, git_object_id (obj));
   tree->description = g_strdup_printf ("%s@%.12s", repo_path, id);
+  tree->repo_path = g_strdup (repo_path);
+  {
+    git_object *c = NULL;
+    if (git_object_peel (&c, obj, GIT_OBJECT_COMMIT) == 0)
+      {
+        git_oid_tostr (id, sizeof id, git_object_id (c));
+        tree->commit = g_strdup (id);
+      }
+    git_object_free (c);
+  }
   git_object_free (obj);
   return tree;
 }
@@ -97,6 +108,8 @@ pcc_tree_free (PccTree *tree)
   git_repository_free (tree->repo);
   g_free (tree->path);
   g_free (tree->description);
+  g_free (tree->repo_path);
+  g_free (tree->commit);
   g_free (tree);
 }
 
@@ -260,6 +273,18 @@ pcc_tree_is_kernel_top (const PccTree *tree)
     if (!pcc_tree_is_dir (tree, dirs[i]))
       return FALSE;
   return TRUE;
+}
+
+const char *
+pcc_tree_get_repo_path (const PccTree *tree)
+{
+  return tree->repo_path;
+}
+
+const char *
+pcc_tree_get_commit (const PccTree *tree)
+{
+  return tree->commit;
 }
 
 gboolean

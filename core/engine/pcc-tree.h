@@ -36,6 +36,12 @@ const char *pcc_tree_describe (const PccTree *tree);
 /* The directory on disk, or NULL for a git tree. */
 const char *pcc_tree_get_path (const PccTree *tree);
 
+/* For a git tree: the repository path it was opened with and the full
+ * id of its commit (NULL for a tree on disk, or when the revision named
+ * a tree rather than a commit).  Owned by the tree. */
+const char *pcc_tree_get_repo_path (const PccTree *tree);
+const char *pcc_tree_get_commit (const PccTree *tree);
+
 /* Read @relpath (relative to the top of the tree).  Returns a
  * NUL-terminated buffer (the length without that NUL in @len) or NULL
  * with @error set (G_FILE_ERROR_NOENT in the G_FILE_ERROR domain when

@@ -1,0 +1,121 @@
+/* pcc-history.h - a kernel tree's git history, as get_maintainer.pl reads it.
+ *
+ * get_maintainer.pl reads history by running git and grepping its output
+ * (vcs_find_signers(), vcs_blame()...).  This module is the git side of
+ * that, through libgit2 and without a git process: each function gives
+ * the lines the script's git command would have printed, split and
+ * trimmed the way git_execute_cmd() does (leading white space of every
+ * line removed, blank lines gone), or the commit ids it would have
+ * collected.  What the script then does with those lines (signature
+ * patterns, mailmap, counting, roles) is the recipient engine's
+ * (pcc-recipients.c).
+ *
+ * Commands reproduced:
+ *   git log --no-color --follow --since=$since --numstat --no-merges
+ *       --format="GitCommit: %H%n...%b%n" -- $file   pcc_history_file_log()
+ *   git log --no-color --numstat --format=... -1 $commit
+ *                                                pcc_history_commit_log()
+ *   git log --no-color --numstat --format=... -1 $commit (author form)
+ *                                                pcc_history_commit_author()
+ *   git blame -l [-L $start,+$length] $file      pcc_history_blame()
+ *
+ * Not reproduced: "git ls-files" (the script treats a patch file that
+ * git tracks as a source file, and warns about -f files git does not
+ * track).
+ *
+ * Semantics kept: the walk from HEAD (or the tree's commit) in committer
+ * date order, not descending below a commit older than --since (git's
+ * unlimited walk); --follow's rename switch (when the followed file is
+ * added by a commit, rename detection on that commit finds its old name,
+ * used from then on); --no-merges; numstat line counts; blame lines of a
+ * root commit (git's "^" boundary lines) left out as the script's
+ * pattern leaves them out.  Known difference: rename detection uses
+ * libgit2's similarity metric, which can disagree with git's for a
+ * rename with close to 50% of its lines changed.
+ *
+ * Nothing is read when the history is opened; the walk of --since is
+ * made once, the first time a file log asks for it, and reused.
+ */
+#ifndef PCC_HISTORY_H
+#define PCC_HISTORY_H
+
+#include <glib.h>
+#include "pcc-patch.h"
+#include "pcc-tree.h"
+
+G_BEGIN_DECLS
+
+typedef struct _PccHistory PccHistory;
+
+/* The history of @tree: its git repository read from HEAD for a work
+ * tree with a ".git" entry (the script's vcs_exists() test), or from the
+ * tree's commit for a git tree (pcc_tree_open_git()).  Returns NULL
+ * without an error when the tree is not in git (the script then reads no
+ * history), NULL with PCC_ERROR_GIT when the repository cannot be
+ * opened.  @tree must outlive the history. */
+PccHistory *pcc_history_open (const PccTree *tree, GError **error);
+void pcc_history_free (PccHistory *history);
+
+/* git's approxidate for --git-since: "1-year-ago", "6.months.ago",
+ * "2 weeks ago", "yesterday", "now", "YYYY-MM-DD[ HH:MM:SS]", a Unix
+ * time "@N".  Relative units are counted back from @now in local time,
+ * as git does.  FALSE when @text is not one of these forms. */
+gboolean pcc_history_approxidate (const char *text, gint64 now, gint64 *out);
+
+/* The lines of the script's find_signers_cmd for @file, commits with a
+ * committer date at or after @since.  Appends to @lines (char *, owned
+ * by the array's free function).  Fails with PCC_ERROR_GIT when the
+ * repository cannot be read. */
+gboolean pcc_history_file_log (PccHistory *history, const char *file,
+                               gint64 since, GPtrArray *lines, GError **error);
+
+/* The lines of find_commit_signers_cmd for @rev (an abbreviated or full
+ * commit id as written after "Fixes:", or any revision).  An unknown or
+ * ambiguous @rev appends nothing and returns FALSE (git prints an error
+ * there and the script goes on); @error is not set then. */
+gboolean pcc_history_commit_log (PccHistory *history, const char *rev,
+                                 GPtrArray *lines);
+/* The lines of find_commit_author_cmd for @rev, FALSE as above. */
+gboolean pcc_history_commit_author (PccHistory *history, const char *rev,
+                                    GPtrArray *lines);
+
+/* The commit ids the script's vcs_save_commits() collects from
+ * "git blame -l -L @start,+@length @file" (or the whole file when
+ * @start is 0 and @length is 0), one per line, in line order: lines of
+ * root commits are left out, lines changed in the work tree come as 40
+ * zeros.  A range git refuses (empty, or past the end of the file) or a
+ * file not in HEAD appends nothing.  Appends char * to @commits. */
+gboolean pcc_history_blame (PccHistory *history, const char *file, guint start,
+                            guint length, GPtrArray *commits, GError **error);
+
+/* --- checks of a patch against the repository (--check) ------------- */
+
+/* The full id of the commit @rev names, or NULL when the repository
+ * does not have it (or it is ambiguous).  The caller frees it. */
+char *pcc_history_resolve_commit (PccHistory *history, const char *rev);
+
+/* Whether the diff in @text (a mail or a plain diff; what comes before
+ * its first "diff --git" line is skipped) applies to the tree of commit
+ * @base, tried in memory (libgit2's apply to a tree; the work tree and
+ * the index are never touched).  FALSE with PCC_ERROR_PATCH and libgit2's
+ * reason when it does not apply, with PCC_ERROR_GIT when @base is not a
+ * commit of the repository. */
+gboolean pcc_history_patch_applies (PccHistory *history, const char *base,
+                                    const char *text, gsize len,
+                                    GError **error);
+
+/* The checks of "patchcc --check" and of the review, on one patch:
+ * appends to @problems (char *, one sentence each) "no base-commit:
+ * line", "base-commit X is not in the repository", "does not apply to
+ * its base-commit X: <libgit2's reason>", "Fixes: X names a commit the
+ * repository does not have"; and to @hints "Fixes: without Cc:
+ * stable@vger.kernel.org" (never a problem: not every fix is for
+ * stable).  Returns TRUE when there is no problem. */
+gboolean pcc_history_check_patch (PccHistory *history, const PccPatch *patch,
+                                  GPtrArray *problems, GPtrArray *hints);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccHistory, pcc_history_free)
+
+G_END_DECLS
+
+#endif /* PCC_HISTORY_H */

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Benchmark: get_maintainer.pl and patchcc on the same generated clone.
+
+One run each, same machine, same repository (the one parity-history.py
+builds and caches): for each command line, the wall time of the script
+and of patchcc over every patch, one process per patch, and the ratio.
+With --commits 80000 the clone has about the kernel's yearly activity
+inside the one-year window (generated once and cached, like the small
+one); --patches limits how many patches are timed there.
+"""
+
+import argparse
+import importlib.util
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location(
+    "parity_history", os.path.join(HERE, "parity-history.py"))
+ph = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ph)
+
+
+def timed(cmds, cwd, env):
+    """Wall time, and CPU time (user + system of the processes and of
+    what they start: the script's git), which a busy machine disturbs
+    less."""
+    t = time.monotonic()
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for c in cmds:
+        subprocess.run(c, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    return time.monotonic() - t, cpu
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--patchcc", required=True)
+    ap.add_argument("--reference-cmd", required=True)
+    ap.add_argument("--commits", type=int, default=3000)
+    ap.add_argument("--patches", type=int, default=24)
+    a = ap.parse_args()
+    tree = subprocess.run(a.reference_cmd, shell=True, check=True,
+                          stdout=subprocess.PIPE).stdout.decode().split()[-1]
+    script = os.path.join(tree, "scripts", "get_maintainer.pl")
+    t0 = time.monotonic()
+    extra = []
+    if a.commits > 10000:
+        # the kernel's yearly activity: most commits inside the window,
+        # short files so that the generated history stays small
+        extra = ["--span-days", "400", "--max-lines", "60"]
+    hist = ph.build_history(tree, a.commits, a.patches, extra, fresh=False)
+    print("clone: %d commits generated (or found cached) in %.1f s"
+          % (a.commits, time.monotonic() - t0))
+    repo = os.path.join(hist, "repo")
+    pdir = os.path.join(hist, "patches")
+    patches = [os.path.join(pdir, p) for p in sorted(os.listdir(pdir))]
+    print("%-10s %7s | %-25s | %-25s" % ("", "", "wall: script, patchcc, ratio",
+                                         "cpu: script, patchcc, ratio"))
+    with tempfile.TemporaryDirectory() as home:
+        env = ph.env_for(home)
+        for name, opts in ph.RUNS:
+            s, scpu = timed([["perl", script] + opts + [p] for p in patches],
+                            repo, env)
+            c, ccpu = timed([[a.patchcc] + opts + [p] for p in patches], repo,
+                            env)
+            print("%-10s %3d pat | %7.2f s %6.2f s %6.1fx | %7.2f s %6.2f s "
+                  "%6.1fx" % (name, len(patches), s, c, s / c, scpu, ccpu,
+                              scpu / max(ccpu, 1e-6)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
