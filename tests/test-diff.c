@@ -247,6 +247,23 @@ test_numbers_within_bounds (void)
   g_assert_cmpint (((PccDiffFile *) b->pdata[0])->bin_new, ==, 3);
 }
 
+/* Found by fuzz-diffstat: a rename whose new name is gone ("rename
+ * from" only, and the file deleted) made the diffstat look up a NULL
+ * path (crash). */
+static void
+test_rename_without_new_name (void)
+{
+  static const char text[] = "diff --git a/x b/x\nrename from x\n"
+                             "deleted file mode 100644\n";
+  g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (
+      pcc_diffstat_add_patch (ds, "r.patch", text, strlen (text), &error));
+  g_assert_no_error (error);
+  g_autofree char *out = pcc_diffstat_format (ds, 0, FALSE);
+  g_assert_nonnull (out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -258,5 +275,7 @@ main (int argc, char **argv)
                    test_git_line_without_a_name);
   g_test_add_func ("/diff/hunk-far-away", test_hunk_far_away);
   g_test_add_func ("/diff/numbers-within-bounds", test_numbers_within_bounds);
+  g_test_add_func ("/diff/rename-without-new-name",
+                   test_rename_without_new_name);
   return g_test_run ();
 }
