@@ -245,6 +245,14 @@ test_numbers_within_bounds (void)
   g_autoptr (GPtrArray) b
       = pcc_diff_parse ("t", bin, strlen (bin) - 2, PCC_DIFF_LENIENT, NULL);
   g_assert_cmpint (((PccDiffFile *) b->pdata[0])->bin_new, ==, 3);
+
+  /* A C-quoted name with "\\1" and no octal digits after it (found by
+   * fuzz-damage under UBSan: a shift of a negative value). */
+  static const char q[] = "--- \"a/x\\1\xc9\"\n+++ \"b/x\\1\xc9\"\n"
+                          "@@ -1 +1 @@\n-a\n+b\n";
+  g_autoptr (GPtrArray) qf
+      = pcc_diff_parse ("t", q, strlen (q), PCC_DIFF_LENIENT, NULL);
+  g_assert_cmpstr (((PccDiffFile *) qf->pdata[0])->new_path, ==, "x1\xc9");
 }
 
 /* Found by fuzz-diffstat: a rename whose new name is gone ("rename
