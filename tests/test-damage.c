@@ -90,6 +90,9 @@ static const char *const intact[] = {
   "---\ndiff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n"
   "+a line long enough that the encoder broke it with a soft line break=\n"
   " at the end =3D 1\n",
+  /* Found by fuzz-damage: a diffstat-like line " |..." (a name of no
+   * length) gave g_strndup() a negative length. */
+  "---\n | 1 +\n",
   /* No diff at all. */
   "Subject: hello\n\nJust a mail.\n",
   /* An mbox of two patches, the second with a b4 footer. */

@@ -245,6 +245,31 @@ test_numbers_within_bounds (void)
   g_autoptr (GPtrArray) b
       = pcc_diff_parse ("t", bin, strlen (bin) - 2, PCC_DIFF_LENIENT, NULL);
   g_assert_cmpint (((PccDiffFile *) b->pdata[0])->bin_new, ==, 3);
+
+  /* A C-quoted name with "\\1" and no octal digits after it (found by
+   * fuzz-damage under UBSan: a shift of a negative value). */
+  static const char q[] = "--- \"a/x\\1\xc9\"\n+++ \"b/x\\1\xc9\"\n"
+                          "@@ -1 +1 @@\n-a\n+b\n";
+  g_autoptr (GPtrArray) qf
+      = pcc_diff_parse ("t", q, strlen (q), PCC_DIFF_LENIENT, NULL);
+  g_assert_cmpstr (((PccDiffFile *) qf->pdata[0])->new_path, ==, "x1\xc9");
+}
+
+/* Found by fuzz-diffstat: a rename whose new name is gone ("rename
+ * from" only, and the file deleted) made the diffstat look up a NULL
+ * path (crash). */
+static void
+test_rename_without_new_name (void)
+{
+  static const char text[] = "diff --git a/x b/x\nrename from x\n"
+                             "deleted file mode 100644\n";
+  g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (
+      pcc_diffstat_add_patch (ds, "r.patch", text, strlen (text), &error));
+  g_assert_no_error (error);
+  g_autofree char *out = pcc_diffstat_format (ds, 0, FALSE);
+  g_assert_nonnull (out);
 }
 
 int
@@ -258,5 +283,7 @@ main (int argc, char **argv)
                    test_git_line_without_a_name);
   g_test_add_func ("/diff/hunk-far-away", test_hunk_far_away);
   g_test_add_func ("/diff/numbers-within-bounds", test_numbers_within_bounds);
+  g_test_add_func ("/diff/rename-without-new-name",
+                   test_rename_without_new_name);
   return g_test_run ();
 }

@@ -407,7 +407,7 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
       else
         {
           f = state_for_existing (ds, d->old_path);
-          if (d->is_rename)
+          if (d->is_rename && d->new_path)
             {
               state_move (ds, f, d->new_path);
               f->similarity = d->similarity;

@@ -403,7 +403,7 @@ parse_stat_entry (const Line *l, guint i, StatEntry *e)
   const char *ns = l->s + 1, *ne = bar - 1;
   while (ne > ns && ne[-1] == ' ')
     ne--;
-  if (ne == ns)
+  if (ne <= ns)
     return FALSE;
   e->name = g_strndup (ns, ne - ns);
   e->line = i + 1;

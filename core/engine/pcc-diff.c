@@ -86,7 +86,8 @@ unquote_c (const char *s, const char *limit, const char **end)
               case '1':
               case '2':
               case '3':
-                if (p + 2 < limit)
+                if (p + 2 < limit && p[1] >= '0' && p[1] <= '7' && p[2] >= '0'
+                    && p[2] <= '7')
                   {
                     int v = ((p[0] - '0') << 6) | ((p[1] - '0') << 3)
                             | (p[2] - '0');
