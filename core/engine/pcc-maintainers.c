@@ -3,6 +3,7 @@
 #include "pcc-maintainers.h"
 #include "pcc-error.h"
 #include "pcc-regex.h"
+#include "pcc-region.h"
 
 #include <string.h>
 
@@ -49,6 +50,12 @@ typedef struct
   GArray *x_entries; /* guint: the X: entries of the section */
 } Section;
 
+typedef struct
+{
+  char *data; /* a region of @size bytes */
+  gsize size;
+} Buffer;
+
 #define PREFIX_MAX 255
 #define FNV_INIT   G_GUINT64_CONSTANT (14695981039346656037)
 #define FNV_PRIME  G_GUINT64_CONSTANT (1099511628211)
@@ -65,8 +72,13 @@ struct _PccMaintainers
 {
   const PccTree *tree;
   GPtrArray *files;      /* file names */
-  GPtrArray *buffers;    /* owned copies of the file contents */
-  GArray *entries;       /* Entry */
+  GArray *buffers;       /* Buffer: owned copies of the file contents */
+  /* Entry, in a region (pcc-region.h): @cap entries, @len used */
+  struct
+  {
+    Entry *v;
+    guint len, cap;
+  } entries;
   GArray *sections;      /* Section */
   GArray *entry_section; /* guint per entry: index into sections, or -1 */
   /* F: entries by their literal prefix (the bytes before the first
@@ -105,7 +117,7 @@ is_space (char c)
 static Entry *
 entry_at (const PccMaintainers *m, guint tvi)
 {
-  return &g_array_index (m->entries, Entry, tvi);
+  return &m->entries.v[tvi];
 }
 
 /* The script's conversion of an F:/X: value into a regular expression. */
@@ -162,9 +174,7 @@ maintainers_new (const PccTree *tree)
   PccMaintainers *m = g_new0 (PccMaintainers, 1);
   m->tree = tree;
   m->files = g_ptr_array_new_with_free_func (g_free);
-  m->buffers = g_ptr_array_new_with_free_func (g_free);
-  m->entries = g_array_sized_new (FALSE, TRUE, sizeof (Entry), 24000);
-  g_array_set_clear_func (m->entries, free_entry);
+  m->buffers = g_array_new (FALSE, FALSE, sizeof (Buffer));
   m->sections = g_array_new (FALSE, TRUE, sizeof (Section));
   m->entry_section = g_array_new (FALSE, TRUE, sizeof (guint));
   m->always = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -178,7 +188,9 @@ pcc_maintainers_free (PccMaintainers *m)
 {
   if (m == NULL)
     return;
-  g_array_unref (m->entries);
+  for (guint i = 0; i < m->entries.len; i++)
+    free_entry (&m->entries.v[i]);
+  pcc_region_free (m->entries.v, m->entries.cap * sizeof (Entry));
   for (guint i = 0; i < m->sections->len; i++)
     {
       Section *s = &g_array_index (m->sections, Section, i);
@@ -187,7 +199,7 @@ pcc_maintainers_free (PccMaintainers *m)
     }
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
-  g_free (m->slots);
+  pcc_region_free (m->slots, m->n_slots * sizeof (PrefixSlot));
   g_free (m->slot_tvis);
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
@@ -198,7 +210,12 @@ pcc_maintainers_free (PccMaintainers *m)
   g_clear_pointer (&m->k_by_pair, g_hash_table_unref);
   g_clear_pointer (&m->k_always, g_array_unref);
   g_array_unref (m->k_entries);
-  g_ptr_array_unref (m->buffers);
+  for (guint i = 0; i < m->buffers->len; i++)
+    {
+      Buffer *b = &g_array_index (m->buffers, Buffer, i);
+      pcc_region_free (b->data, b->size);
+    }
+  g_array_unref (m->buffers);
   g_ptr_array_unref (m->files);
   g_free (m);
 }
@@ -220,11 +237,27 @@ add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
       return FALSE;
     }
 
-  char *buf = g_malloc (len + 1);
+  Buffer b = { pcc_region_alloc (len + 1), len + 1 };
+  char *buf = b.data;
   memcpy (buf, data, len);
   buf[len] = '\0';
-  g_ptr_array_add (m->buffers, buf);
+  g_array_append_val (m->buffers, b);
   guint file = m->files->len;
+
+  /* room for one entry a line */
+  guint lines = 1;
+  for (const char *q = buf; (q = memchr (q, '\n', buf + len - q)); q++)
+    lines++;
+  if (m->entries.len + lines > m->entries.cap)
+    {
+      guint cap = m->entries.len + lines;
+      Entry *v = pcc_region_alloc (cap * sizeof (Entry));
+      if (m->entries.len > 0)
+        memcpy (v, m->entries.v, m->entries.len * sizeof (Entry));
+      pcc_region_free (m->entries.v, m->entries.cap * sizeof (Entry));
+      m->entries.v = v;
+      m->entries.cap = cap;
+    }
   g_ptr_array_add (m->files, g_strdup (filename));
 
   guint lineno = 0;
@@ -269,7 +302,7 @@ add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
             continue; /* blank or comment: not in @typevalue */
           e.value = (char *) line;
         }
-      g_array_append_val (m->entries, e);
+      m->entries.v[m->entries.len++] = e;
     }
   return TRUE;
 }
@@ -332,7 +365,7 @@ slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
 static void
 build_sections (PccMaintainers *m)
 {
-  guint n = m->entries->len;
+  guint n = m->entries.len;
   g_array_set_size (m->entry_section, n);
   for (guint i = 0; i < n; i++)
     g_array_index (m->entry_section, guint, i) = G_MAXUINT;
@@ -385,15 +418,15 @@ build_sections (PccMaintainers *m)
 static void
 build_index (PccMaintainers *m)
 {
-  g_free (m->slots);
+  pcc_region_free (m->slots, m->n_slots * sizeof (PrefixSlot));
   g_free (m->slot_tvis);
   guint n_f = 0;
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     n_f += entry_at (m, i)->type == 'F';
   m->n_slots = 64;
   while (m->n_slots < 2 * (gsize) n_f)
     m->n_slots *= 2;
-  m->slots = g_new0 (PrefixSlot, m->n_slots);
+  m->slots = pcc_region_alloc (m->n_slots * sizeof (PrefixSlot));
   memset (m->has_len, 0, sizeof m->has_len);
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
@@ -406,7 +439,7 @@ build_index (PccMaintainers *m)
   g_array_set_size (m->k_entries, 0);
   build_sections (m);
 
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     {
       Entry *e = entry_at (m, i);
       if (e->type == 'N')
@@ -446,7 +479,7 @@ build_index (PccMaintainers *m)
       m->slots[i].count = 0;
     }
   m->slot_tvis = g_new (guint, next + 1);
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     {
       Entry *e = entry_at (m, i);
       if (e->type != 'F' || e->plen == 0)
@@ -467,7 +500,7 @@ static PccRegex *compile_entry (const PccMaintainers *m, Entry *e,
 static gboolean
 validate_patterns (PccMaintainers *m, GError **error)
 {
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     {
       Entry *e = entry_at (m, i);
       if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX)
@@ -584,17 +617,19 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
       return finish (m, error);
     }
 
-  gsize len = 0;
   g_autoptr (GError) local = NULL;
-  g_autofree char *data = pcc_tree_read_file (tree, rel, &len, &local);
-  if (data == NULL)
+  g_autoptr (GBytes) bytes = pcc_tree_map_file (tree, rel, &local);
+  if (bytes == NULL)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
                    "MAINTAINER file not found '%s' in %s: %s", rel,
                    pcc_tree_describe (tree), local->message);
       return NULL;
     }
-  return pcc_maintainers_new_from_data (rel, data, len, tree, error);
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+  return pcc_maintainers_new_from_data (rel, data ? data : "", len, tree,
+                                        error);
 }
 
 /* --- accessors ------------------------------------------------------- */
@@ -602,7 +637,7 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
 guint
 pcc_maintainers_get_n_entries (const PccMaintainers *m)
 {
-  return m->entries->len;
+  return m->entries.len;
 }
 
 char

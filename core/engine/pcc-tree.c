@@ -194,6 +194,27 @@ pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
   return buf;
 }
 
+GBytes *
+pcc_tree_map_file (const PccTree *tree, const char *relpath, GError **error)
+{
+  if (tree->path != NULL || g_path_is_absolute (relpath))
+    {
+      g_autofree char *p
+          = tree->path ? disk_path (tree, relpath) : g_strdup (relpath);
+      GMappedFile *mf = g_mapped_file_new (p, FALSE, NULL);
+      if (mf != NULL)
+        {
+          GBytes *bytes = g_mapped_file_get_bytes (mf);
+          g_mapped_file_unref (mf);
+          return bytes;
+        }
+      /* not mappable (a pipe, say): read it, with read's errors */
+    }
+  gsize len = 0;
+  char *data = pcc_tree_read_file (tree, relpath, &len, error);
+  return data ? g_bytes_new_take (data, len) : NULL;
+}
+
 static int
 entry_kind (const PccTree *tree, const char *relpath)
 {
