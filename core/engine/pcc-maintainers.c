@@ -20,8 +20,9 @@ typedef struct
   gint8 dir;   /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
                          K:: 1 when the keyword can be split from the
                          script's "^[+-].*" prefix */
-  guint8 kind; /* MatchKind */
-  guint file;  /* index into m->files */
+  guint8 kind;  /* MatchKind */
+  guint8 ready; /* filled in (from the index, on first use: entry_at()) */
+  guint file;   /* index into m->files */
   guint lineno;
   guint start, end; /* find_starting_index() / find_ending_index() */
   guint plen;       /* F:: the length of its literal prefix */
@@ -47,7 +48,7 @@ typedef struct
   guint start, end; /* the typed entries are [first, end) */
   guint first;
   gboolean maintained, has_m;
-  GArray *x_entries; /* guint: the X: entries of the section */
+  guint x_start, x_count; /* its X: entries: x_tvis[x_start ..] */
 } Section;
 
 typedef struct
@@ -64,7 +65,7 @@ typedef struct
 {
   guint64 hash; /* 0: an empty slot */
   guint len;
-  const char *prefix; /* the entry's value as written */
+  guint tvi;          /* an F: entry whose value as written starts so */
   guint start, count; /* its F: entries: slot_tvis[start .. start+count) */
 } PrefixSlot;
 
@@ -81,6 +82,14 @@ struct _PccMaintainers
   } entries;
   GArray *sections;      /* Section */
   GArray *entry_section; /* guint per entry: index into sections, or -1 */
+  GArray *x_tvis;        /* guint: the X: entries of each section */
+  /* What matching reads: the arrays above, or the same arrays in a
+   * compiled index (pcc_maintainers_new_from_index()). */
+  const Section *sec;
+  const guint *esec, *xt;
+  GBytes *index;    /* the compiled index, or NULL */
+  const struct _Rec *recs;
+  const char *text; /* in @index: the file, lines ended by NUL */
   /* F: entries by their literal prefix (the bytes before the first
    * wildcard or regex construct), in an open-addressing table keyed by an
    * FNV-1a hash that a lookup extends byte by byte along the path. */
@@ -114,10 +123,15 @@ is_space (char c)
          || c == '\v';
 }
 
+static void entry_from_index (const PccMaintainers *m, Entry *e, guint tvi);
+
 static Entry *
 entry_at (const PccMaintainers *m, guint tvi)
 {
-  return &m->entries.v[tvi];
+  Entry *e = &m->entries.v[tvi];
+  if (G_UNLIKELY (!e->ready))
+    entry_from_index (m, e, tvi);
+  return e;
 }
 
 /* The script's conversion of an F:/X: value into a regular expression. */
@@ -177,6 +191,7 @@ maintainers_new (const PccTree *tree)
   m->buffers = g_array_new (FALSE, FALSE, sizeof (Buffer));
   m->sections = g_array_new (FALSE, TRUE, sizeof (Section));
   m->entry_section = g_array_new (FALSE, TRUE, sizeof (guint));
+  m->x_tvis = g_array_new (FALSE, FALSE, sizeof (guint));
   m->always = g_array_new (FALSE, FALSE, sizeof (guint));
   m->n_entries = g_array_new (FALSE, FALSE, sizeof (guint));
   m->k_entries = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -191,16 +206,15 @@ pcc_maintainers_free (PccMaintainers *m)
   for (guint i = 0; i < m->entries.len; i++)
     free_entry (&m->entries.v[i]);
   pcc_region_free (m->entries.v, m->entries.cap * sizeof (Entry));
-  for (guint i = 0; i < m->sections->len; i++)
-    {
-      Section *s = &g_array_index (m->sections, Section, i);
-      if (s->x_entries)
-        g_array_unref (s->x_entries);
-    }
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
-  pcc_region_free (m->slots, m->n_slots * sizeof (PrefixSlot));
-  g_free (m->slot_tvis);
+  g_array_unref (m->x_tvis);
+  if (m->index == NULL)
+    {
+      pcc_region_free (m->slots, m->n_slots * sizeof (PrefixSlot));
+      g_free (m->slot_tvis);
+    }
+  g_clear_pointer (&m->index, g_bytes_unref);
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
@@ -276,6 +290,7 @@ add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
       e.lineno = lineno;
       e.line = line;
       e.dir = -1;
+      e.ready = 1;
 
       if (line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':')
         {
@@ -357,7 +372,7 @@ slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
       PrefixSlot *sl = &m->slots[i];
       if (sl->hash == 0
           || (sl->hash == hash && sl->len == len
-              && memcmp (sl->prefix, prefix, len) == 0))
+              && memcmp (entry_at (m, sl->tvi)->orig, prefix, len) == 0))
         return sl;
     }
 }
@@ -366,6 +381,8 @@ static void
 build_sections (PccMaintainers *m)
 {
   guint n = m->entries.len;
+  g_array_set_size (m->sections, 0);
+  g_array_set_size (m->x_tvis, 0);
   g_array_set_size (m->entry_section, n);
   for (guint i = 0; i < n; i++)
     g_array_index (m->entry_section, guint, i) = G_MAXUINT;
@@ -403,9 +420,9 @@ build_sections (PccMaintainers *m)
             s.has_m = TRUE;
           if (t->type == 'X')
             {
-              if (s.x_entries == NULL)
-                s.x_entries = g_array_new (FALSE, FALSE, sizeof (guint));
-              g_array_append_val (s.x_entries, j);
+              if (s.x_count++ == 0)
+                s.x_start = m->x_tvis->len;
+              g_array_append_val (m->x_tvis, j);
             }
         }
       if (s.start != first)
@@ -413,6 +430,9 @@ build_sections (PccMaintainers *m)
       g_array_append_val (m->sections, s);
       i = end;
     }
+  m->sec = (const Section *) m->sections->data;
+  m->esec = (const guint *) m->entry_section->data;
+  m->xt = (const guint *) m->x_tvis->data;
 }
 
 static void
@@ -464,7 +484,7 @@ build_index (PccMaintainers *m)
             {
               sl->hash = h;
               sl->len = n;
-              sl->prefix = e->orig;
+              sl->tvi = i;
               m->has_len[n] = 1;
             }
           sl->count++;
@@ -552,6 +572,13 @@ gboolean
 pcc_maintainers_add_data (PccMaintainers *m, const char *filename,
                           const char *data, gsize len, GError **error)
 {
+  if (m->index != NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
+                   "%s: cannot add to MAINTAINERS read from a compiled index",
+                   filename);
+      return FALSE;
+    }
   if (!add_file (m, filename, data, len, error))
     return FALSE;
   build_index (m);
@@ -1404,15 +1431,15 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   for (guint i = 0; i < hits->len; i++)
     {
       guint tvi = g_array_index (hits, guint, i);
-      guint si = g_array_index (m->entry_section, guint, tvi);
-      Section *s = &g_array_index (m->sections, Section, si);
+      guint si = m->esec[tvi];
+      const Section *s = &m->sec[si];
       if (si != si_prev)
         {
           si_prev = si;
           excluded = FALSE;
-          for (guint x = 0; s->x_entries && x < s->x_entries->len && ok; x++)
+          for (guint x = 0; x < s->x_count && ok; x++)
             {
-              Entry *xe = entry_at (m, g_array_index (s->x_entries, guint, x));
+              Entry *xe = entry_at (m, m->xt[s->x_start + x]);
               if (entry_matches_file (m, xe, file, &ok, error))
                 {
                   excluded = TRUE;
@@ -1621,4 +1648,295 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
         g_array_append_val (hits, tvi);
     }
   return TRUE;
+}
+
+/* --- the compiled index ---------------------------------------------- */
+
+/* An entry as the index stores it: offsets into the text instead of
+ * pointers.  Section and PrefixSlot are stored as they are. */
+typedef struct _Rec
+{
+  char type;
+  guint8 kind;
+  guint16 unused;
+  guint32 file, lineno, start, end, plen;
+  guint32 line; /* offset of the line in the text */
+  guint32 val;  /* F:/X:: of the value as written; others: of the value */
+} Rec;
+
+typedef struct
+{
+  char magic[8];
+  guint32 n_files, n_entries, n_sections, n_x, n_slots, n_slot_tvis;
+  guint32 n_always, n_n, n_k, text_len, files_len, unused;
+  guint8 has_len[PREFIX_MAX + 1];
+} IndexHeader;
+
+#define INDEX_MAGIC "PCCMIDX1"
+
+static void
+put (GByteArray *out, const void *p, gsize n)
+{
+  g_byte_array_append (out, p, n);
+  static const guint8 zero[8] = { 0 };
+  if (out->len % 8)
+    g_byte_array_append (out, zero, 8 - out->len % 8);
+}
+
+const char *
+pcc_maintainers_index_format (void)
+{
+  static char format[64];
+  if (format[0] == '\0')
+    g_snprintf (format, sizeof format, "%s/%zu.%zu.%zu.%zu/%u",
+                INDEX_MAGIC, sizeof (Rec), sizeof (Section),
+                sizeof (PrefixSlot), sizeof (IndexHeader), 0x01020304u);
+  return format;
+}
+
+GBytes *
+pcc_maintainers_to_index (PccMaintainers *m)
+{
+  if (m->index != NULL)
+    return g_bytes_ref (m->index);
+  if (m->buffers->len != 1 || m->n_slots == 0)
+    return NULL; /* one file read afresh: what the cache holds */
+  const Buffer *b = &g_array_index (m->buffers, Buffer, 0);
+  if (b->size > G_MAXUINT32)
+    return NULL;
+  IndexHeader h = { INDEX_MAGIC };
+  GString *files = g_string_new (NULL);
+  for (guint i = 0; i < m->files->len; i++)
+    g_string_append_len (files, m->files->pdata[i],
+                         strlen (m->files->pdata[i]) + 1);
+  h.n_files = m->files->len;
+  h.n_entries = m->entries.len;
+  h.n_sections = m->sections->len;
+  h.n_x = m->x_tvis->len;
+  h.n_slots = m->n_slots;
+  guint n_slot_tvis = 0;
+  for (gsize i = 0; i < m->n_slots; i++)
+    n_slot_tvis = MAX (n_slot_tvis, m->slots[i].start + m->slots[i].count);
+  h.n_slot_tvis = n_slot_tvis;
+  h.n_always = m->always->len;
+  h.n_n = m->n_entries->len;
+  h.n_k = m->k_entries->len;
+  h.text_len = b->size;
+  h.files_len = files->len;
+  memcpy (h.has_len, m->has_len, sizeof h.has_len);
+
+  GByteArray *out = g_byte_array_sized_new (b->size + 64 * h.n_entries);
+  put (out, &h, sizeof h);
+  Rec *recs = g_new0 (Rec, MAX (h.n_entries, 1));
+  for (guint i = 0; i < h.n_entries; i++)
+    {
+      const Entry *e = &m->entries.v[i];
+      Rec *r = &recs[i];
+      r->type = e->type;
+      r->kind = e->kind;
+      r->file = e->file;
+      r->lineno = e->lineno;
+      r->start = e->start;
+      r->end = e->end;
+      r->plen = e->plen;
+      r->line = e->line - b->data;
+      r->val = ((e->type == 'F' || e->type == 'X') ? e->orig : e->value)
+               - b->data;
+    }
+  put (out, recs, h.n_entries * sizeof (Rec));
+  g_free (recs);
+  put (out, m->sections->data, h.n_sections * sizeof (Section));
+  put (out, m->entry_section->data, h.n_entries * sizeof (guint32));
+  put (out, m->x_tvis->data, h.n_x * sizeof (guint32));
+  put (out, m->slots, h.n_slots * sizeof (PrefixSlot));
+  put (out, m->slot_tvis, h.n_slot_tvis * sizeof (guint32));
+  put (out, m->always->data, h.n_always * sizeof (guint32));
+  put (out, m->n_entries->data, h.n_n * sizeof (guint32));
+  put (out, m->k_entries->data, h.n_k * sizeof (guint32));
+  put (out, files->str, files->len);
+  put (out, b->data, b->size);
+  g_string_free (files, TRUE);
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* Where each array of an index starts; FALSE when @len cannot hold it. */
+typedef struct
+{
+  const IndexHeader *h;
+  const Rec *recs;
+  const Section *sections;
+  const guint32 *entry_section, *x_tvis;
+  const PrefixSlot *slots;
+  const guint32 *slot_tvis, *always, *n, *k;
+  const char *files, *text;
+} IndexView;
+
+static gboolean
+view_index (const char *base, gsize len, IndexView *v)
+{
+  guint64 off = 0;
+#define TAKE(field, count, size)                                             \
+  do                                                                         \
+    {                                                                        \
+      guint64 n_ = (guint64) (count) * (size);                               \
+      if (off + n_ > len)                                                    \
+        return FALSE;                                                        \
+      v->field = (gpointer) (base + off);                                    \
+      off += (n_ + 7) & ~(guint64) 7;                                        \
+    }                                                                        \
+  while (0)
+  TAKE (h, 1, sizeof (IndexHeader));
+  const IndexHeader *h = v->h;
+  if (memcmp (h->magic, INDEX_MAGIC, 8) != 0)
+    return FALSE;
+  TAKE (recs, h->n_entries, sizeof (Rec));
+  TAKE (sections, h->n_sections, sizeof (Section));
+  TAKE (entry_section, h->n_entries, 4);
+  TAKE (x_tvis, h->n_x, 4);
+  TAKE (slots, h->n_slots, sizeof (PrefixSlot));
+  TAKE (slot_tvis, h->n_slot_tvis, 4);
+  TAKE (always, h->n_always, 4);
+  TAKE (n, h->n_n, 4);
+  TAKE (k, h->n_k, 4);
+  TAKE (files, h->files_len, 1);
+  TAKE (text, h->text_len, 1);
+#undef TAKE
+  return off == ((len + 7) & ~(gsize) 7);
+}
+
+static gboolean
+tvis_of_type (const IndexView *v, const guint32 *tvis, guint n, char type)
+{
+  for (guint i = 0; i < n; i++)
+    if (tvis[i] >= v->h->n_entries || v->recs[tvis[i]].type != type)
+      return FALSE;
+  return TRUE;
+}
+
+/* Every offset and index of the index within bounds, every list naming
+ * entries of its kind: so that even a crafted index cannot make matching
+ * read out of bounds.  (Damage is found by the cache's checksum; this
+ * is the line behind it.) */
+static gboolean
+check_index (const IndexView *v)
+{
+  const IndexHeader *h = v->h;
+  guint32 n = h->n_entries, tl = h->text_len;
+  if (tl == 0 || v->text[tl - 1] != '\0' || h->files_len == 0
+      || v->files[h->files_len - 1] != '\0' || h->n_files == 0)
+    return FALSE;
+  guint nuls = 0;
+  for (guint i = 0; i < h->files_len; i++)
+    nuls += v->files[i] == '\0';
+  if (nuls != h->n_files)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const Rec *r = &v->recs[i];
+      if (!(r->type == 0 || (r->type >= 'A' && r->type <= 'Z'))
+          || r->kind > MATCH_REGEX || r->file >= h->n_files || r->line >= tl
+          || r->val >= tl || r->start > r->end || r->end > n || r->start >= n
+          || r->plen > PREFIX_MAX || (guint64) r->val + r->plen >= tl)
+        return FALSE;
+      if (v->entry_section[i] >= h->n_sections
+          && v->entry_section[i] != G_MAXUINT)
+        return FALSE;
+    }
+  for (guint i = 0; i < h->n_sections; i++)
+    {
+      const Section *s = &v->sections[i];
+      if (s->start > s->first || s->first > s->end || s->end > n
+          || (guint64) s->x_start + s->x_count > h->n_x)
+        return FALSE;
+    }
+  if (h->n_slots == 0 || (h->n_slots & (h->n_slots - 1)) != 0)
+    return FALSE;
+  gboolean empty = FALSE;
+  for (guint i = 0; i < h->n_slots; i++)
+    {
+      const PrefixSlot *sl = &v->slots[i];
+      if (sl->hash == 0)
+        {
+          empty = TRUE;
+          continue;
+        }
+      if (sl->tvi >= n || sl->len > PREFIX_MAX
+          || (guint64) v->recs[sl->tvi].val + sl->len >= tl
+          || (guint64) sl->start + sl->count > h->n_slot_tvis)
+        return FALSE;
+    }
+  return empty /* a probe ends at an empty slot */
+         && tvis_of_type (v, v->x_tvis, h->n_x, 'X')
+         && tvis_of_type (v, v->slot_tvis, h->n_slot_tvis, 'F')
+         && tvis_of_type (v, v->always, h->n_always, 'F')
+         && tvis_of_type (v, v->n, h->n_n, 'N')
+         && tvis_of_type (v, v->k, h->n_k, 'K');
+}
+
+static GArray *
+guint_array (const guint32 *v, guint n)
+{
+  GArray *a = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  g_array_append_vals (a, v, n);
+  return a;
+}
+
+PccMaintainers *
+pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
+                                GError **error)
+{
+  gsize len = 0;
+  const char *base = g_bytes_get_data (index, &len);
+  IndexView v = { 0 };
+  if (base == NULL || ((gsize) base & 7) != 0 || !view_index (base, len, &v)
+      || !check_index (&v))
+    {
+      g_set_error_literal (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                           "the compiled MAINTAINERS index is damaged");
+      return NULL;
+    }
+  const IndexHeader *h = v.h;
+  PccMaintainers *m = maintainers_new (tree);
+  m->index = g_bytes_ref (index);
+  m->text = v.text;
+  for (const char *f = v.files; f < v.files + h->files_len; f += strlen (f) + 1)
+    g_ptr_array_add (m->files, g_strdup (f));
+  /* entries are filled in on first use (entry_at()): a patch needs few */
+  m->entries.cap = m->entries.len = h->n_entries;
+  m->entries.v = pcc_region_alloc (MAX (h->n_entries, 1) * sizeof (Entry));
+  m->recs = v.recs;
+  m->sec = v.sections;
+  m->esec = v.entry_section;
+  m->xt = v.x_tvis;
+  m->slots = (PrefixSlot *) v.slots;
+  m->n_slots = h->n_slots;
+  m->slot_tvis = (guint *) v.slot_tvis;
+  memcpy (m->has_len, h->has_len, sizeof m->has_len);
+  g_array_unref (m->always);
+  m->always = guint_array (v.always, h->n_always);
+  g_array_unref (m->n_entries);
+  m->n_entries = guint_array (v.n, h->n_n);
+  g_array_unref (m->k_entries);
+  m->k_entries = guint_array (v.k, h->n_k);
+  return m;
+}
+
+static void
+entry_from_index (const PccMaintainers *m, Entry *e, guint tvi)
+{
+  const Rec *r = &m->recs[tvi];
+  e->type = r->type;
+  e->kind = r->kind;
+  e->file = r->file;
+  e->lineno = r->lineno;
+  e->start = r->start;
+  e->end = r->end;
+  e->plen = r->plen;
+  e->line = m->text + r->line;
+  if (r->type == 'F' || r->type == 'X')
+    e->orig = m->text + r->val;
+  else
+    e->value = (char *) m->text + r->val;
+  e->dir = -1;
+  e->ready = 1;
 }
