@@ -88,6 +88,7 @@ struct _PccMaintainers
   const Section *sec;
   const guint *esec, *xt;
   GBytes *index;    /* the compiled index, or NULL */
+  GArray *filled;   /* with @index: the entries filled in (guint) */
   const struct _Rec *recs;
   const char *text; /* in @index: the file, lines ended by NUL */
   /* F: entries by their literal prefix (the bytes before the first
@@ -203,8 +204,18 @@ pcc_maintainers_free (PccMaintainers *m)
 {
   if (m == NULL)
     return;
-  for (guint i = 0; i < m->entries.len; i++)
-    free_entry (&m->entries.v[i]);
+  if (m->filled != NULL)
+    {
+      /* from an index: only the entries filled in hold anything */
+      for (guint i = 0; i < m->filled->len; i++)
+        free_entry (&m->entries.v[g_array_index (m->filled, guint, i)]);
+      g_array_unref (m->filled);
+    }
+  else
+    {
+      for (guint i = 0; i < m->entries.len; i++)
+        free_entry (&m->entries.v[i]);
+    }
   pcc_region_free (m->entries.v, m->entries.cap * sizeof (Entry));
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
@@ -489,6 +500,31 @@ build_index (PccMaintainers *m)
             }
           sl->count++;
         }
+    }
+  /* The table was sized for every F: entry having its own prefix; many
+   * share one.  Half full at most is enough, and a small table is
+   * cheaper to map and to checksum in the index cache. */
+  gsize used = 0;
+  for (gsize i = 0; i < m->n_slots; i++)
+    used += m->slots[i].hash != 0;
+  gsize fit = 64;
+  while (fit < 2 * used)
+    fit *= 2;
+  if (fit < m->n_slots)
+    {
+      PrefixSlot *old = m->slots;
+      gsize n_old = m->n_slots;
+      m->n_slots = fit;
+      m->slots = pcc_region_alloc (fit * sizeof (PrefixSlot));
+      for (gsize i = 0; i < n_old; i++)
+        if (old[i].hash != 0)
+          {
+            gsize mask = fit - 1, j = old[i].hash & mask;
+            while (m->slots[j].hash != 0)
+              j = (j + 1) & mask;
+            m->slots[j] = old[i];
+          }
+      pcc_region_free (old, n_old * sizeof (PrefixSlot));
     }
   /* second pass: each slot's entries, in MAINTAINERS order, in one array */
   guint next = 0;
@@ -1898,6 +1934,7 @@ pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
   const IndexHeader *h = v.h;
   PccMaintainers *m = maintainers_new (tree);
   m->index = g_bytes_ref (index);
+  m->filled = g_array_new (FALSE, FALSE, sizeof (guint));
   m->text = v.text;
   for (const char *f = v.files; f < v.files + h->files_len; f += strlen (f) + 1)
     g_ptr_array_add (m->files, g_strdup (f));
@@ -1939,4 +1976,5 @@ entry_from_index (const PccMaintainers *m, Entry *e, guint tvi)
     e->value = (char *) m->text + r->val;
   e->dir = -1;
   e->ready = 1;
+  g_array_append_val (m->filled, tvi);
 }
