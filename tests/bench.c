@@ -9,14 +9,18 @@
  *     patches generated from the tree (one to three files each, a small
  *     hunk per file), then on the corpus when it is there.  Outputs are
  *     compared on the way (a benchmark of a wrong answer is worth
- *     nothing).
+ *     nothing).  patchcc keeps its compiled MAINTAINERS index in a
+ *     private cache directory, as a user's runs do (the first run writes
+ *     it).
  *  2. Start-up: `patchcc --version` next to a static "hello" (--hello),
- *     the floor of an exec here; the peak RSS of one whole CLI run.
+ *     the floor of an exec here; one patch with and without the index
+ *     cache; the peak RSS of one whole CLI run.
  *  3. The same patches through the library with the engine loaded once
  *     (how the Claws plugin uses it), and the engine load itself.
  *  4. A synthetic tree-wide patch touching 5,000 existing files: one
- *     patchcc process (cold: start-up, load and compute), and in the
- *     library with a fresh engine (parse + compute, nothing cached).
+ *     patchcc process without and with the index cache (start-up, load
+ *     and compute), and in the library with a fresh engine (parse +
+ *     compute, nothing cached).
  *
  * The machine may be shared: every time is the minimum, median or p90
  * of several runs as printed, and the ratio is of one run.  It prints
@@ -74,15 +78,24 @@ sum (const double *v, int n)
   return t;
 }
 
-/* Run argv in @cwd with the corpus' clean environment (posix_spawn, so
- * that the harness adds as little as it can); returns stdout, adds the
- * wall time to *ms and the peak RSS in KiB to *rss_kb when not NULL. */
+/* Run argv in @cwd with the corpus' clean environment and a private
+ * cache directory (posix_spawn, so that the harness adds as little as it
+ * can); returns stdout, adds the wall time to *ms and the peak RSS in KiB
+ * to *rss_kb when not NULL. */
+static char *cache_env;   /* XDG_CACHE_HOME=...: patchcc's index cache */
+static gboolean no_cache; /* PATCHCC_NO_INDEX_CACHE=1 for the runs */
+
 static char *
 run_rss (const char *cwd, char **argv, double *ms, long *rss_kb)
 {
-  static char *env[]
-      = { "PATH=/usr/bin:/bin", "HOME=/nonexistent",   "LC_ALL=C",
-          "PERL_HASH_SEED=0",   "PERL_PERTURB_KEYS=0", NULL };
+  char *env[] = { "PATH=/usr/bin:/bin",
+                  "HOME=/nonexistent",
+                  "LC_ALL=C",
+                  "PERL_HASH_SEED=0",
+                  "PERL_PERTURB_KEYS=0",
+                  cache_env,
+                  no_cache ? "PATCHCC_NO_INDEX_CACHE=1" : NULL,
+                  NULL };
   int fds[2];
   if (pipe (fds) != 0)
     exit (1);
@@ -292,6 +305,8 @@ main (int argc, char **argv)
     }
   g_autofree char *pcc_abs = g_canonicalize_filename (patchcc, NULL);
   g_autofree char *tmp = g_dir_make_tmp ("pcc-bench-XXXXXX", NULL);
+  g_autofree char *cache_dir = g_build_filename (tmp, "cache", NULL);
+  cache_env = g_strconcat ("XDG_CACHE_HOME=", cache_dir, NULL);
 
   /* files of the tree, spread over it: every third of a sorted walk */
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
@@ -355,7 +370,14 @@ main (int argc, char **argv)
     }
   char *oa[] = { pcc_abs, "--no-git-fallback", generated->pdata[0], NULL };
   repeat (reference, oa, 31, &mn, &md);
-  printf ("patchcc, one patch:     min %6.2f ms, median %6.2f ms (31 runs)\n",
+  printf ("patchcc, one patch:     min %6.2f ms, median %6.2f ms (31 runs, "
+          "index cache)\n",
+          mn, md);
+  no_cache = TRUE;
+  repeat (reference, oa, 31, &mn, &md);
+  no_cache = FALSE;
+  printf ("  the same, no cache:   min %6.2f ms, median %6.2f ms (31 runs, "
+          "MAINTAINERS parsed)\n",
           mn, md);
   long rss = 0;
   double ignored = 0;
@@ -407,9 +429,15 @@ main (int argc, char **argv)
     append_hunk (big, files->pdata[i]);
   g_autofree char *big_path = write_patch (tmp, "treewide.patch", big->str);
   char *ta[] = { pcc_abs, "--no-git-fallback", big_path, NULL };
+  no_cache = TRUE;
   repeat (reference, ta, 5, &mn, &md);
-  printf ("tree-wide patch, %u files, one patchcc process (cold): min %.2f "
-          "ms, median %.2f ms (5 runs)\n",
+  no_cache = FALSE;
+  printf ("tree-wide patch, %u files, one patchcc process, cold (no index "
+          "cache): min %.2f ms, median %.2f ms (5 runs)\n",
+          files->len, mn, md);
+  repeat (reference, ta, 5, &mn, &md);
+  printf ("tree-wide patch, %u files, one patchcc process, index cache: min "
+          "%.2f ms, median %.2f ms (5 runs)\n",
           files->len, mn, md);
   double runs[5] = { 0 };
   guint n_rcpt = 0;
@@ -441,6 +469,18 @@ main (int argc, char **argv)
   for (guint i = 0; i < generated->len; i++)
     g_unlink (generated->pdata[i]);
   g_unlink (big_path);
+  g_autofree char *idx
+      = g_build_filename (cache_dir, "patchcc", "index", NULL);
+  g_autoptr (GDir) d = g_dir_open (idx, 0, NULL);
+  for (const char *n; d && (n = g_dir_read_name (d));)
+    {
+      g_autofree char *f = g_build_filename (idx, n, NULL);
+      g_unlink (f);
+    }
+  g_rmdir (idx);
+  g_autofree char *pd = g_build_filename (cache_dir, "patchcc", NULL);
+  g_rmdir (pd);
+  g_rmdir (cache_dir);
   g_rmdir (tmp);
   return 0;
 }

@@ -22,6 +22,12 @@ G_BEGIN_DECLS
 void *pcc_region_alloc (gsize size);
 void pcc_region_free (void *p, gsize size);
 
+/* The contents of the regular file at @path, read into a region (so a
+ * large file costs one page fault, not one per 4 KiB; unlike a mapping,
+ * a file truncated meanwhile cannot fault).  NULL with errno set when it
+ * cannot be read or is not a regular file (EINVAL). */
+GBytes *pcc_region_read_file (const char *path);
+
 G_END_DECLS
 
 #endif

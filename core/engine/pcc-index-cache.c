@@ -1,5 +1,6 @@
 /* pcc-index-cache.c - the compiled index on disk; see pcc-index-cache.h. */
 #include "pcc-index-cache.h"
+#include "pcc-region.h"
 
 #include <errno.h>
 #include <string.h>
@@ -80,11 +81,9 @@ static gboolean
 load_file (const char *path, const guint8 key[16], const PccTree *tree,
            PccMaintainers **maintainers, PccMailmap **mailmap)
 {
-  GMappedFile *mf = g_mapped_file_new (path, FALSE, NULL);
-  if (mf == NULL)
+  g_autoptr (GBytes) all = pcc_region_read_file (path);
+  if (all == NULL)
     return FALSE;
-  g_autoptr (GBytes) all = g_mapped_file_get_bytes (mf);
-  g_mapped_file_unref (mf);
   gsize len = 0;
   const char *base = g_bytes_get_data (all, &len);
   if (len < sizeof (CacheHeader) || base == NULL)
@@ -103,8 +102,9 @@ load_file (const char *path, const guint8 key[16], const PccTree *tree,
   PccMaintainers *m = pcc_maintainers_new_from_index (mi, tree, NULL);
   if (m == NULL)
     return FALSE;
-  PccMailmap *mm = pcc_mailmap_new_from_bytes (
-      base + sizeof h + round8 (h.m_len), h.mm_len, NULL);
+  g_autoptr (GBytes) mmb
+      = g_bytes_new_from_bytes (all, sizeof h + round8 (h.m_len), h.mm_len);
+  PccMailmap *mm = pcc_mailmap_new_from_bytes (mmb, NULL);
   if (mm == NULL)
     {
       pcc_maintainers_free (m);

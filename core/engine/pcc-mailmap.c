@@ -10,6 +10,7 @@ struct _PccMailmap
 {
   GHashTable *names;     /* key ("addr" or "Name <addr>") -> real name */
   GHashTable *addresses; /* key -> real address */
+  GBytes *bytes; /* from pcc_mailmap_new_from_bytes(): the strings */
 };
 
 PccMailmap *
@@ -29,6 +30,8 @@ pcc_mailmap_free (PccMailmap *map)
     return;
   g_hash_table_unref (map->names);
   g_hash_table_unref (map->addresses);
+  if (map->bytes)
+    g_bytes_unref (map->bytes);
   g_free (map);
 }
 
@@ -212,9 +215,15 @@ pcc_mailmap_to_bytes (const PccMailmap *map)
 }
 
 PccMailmap *
-pcc_mailmap_new_from_bytes (const char *data, gsize len, GError **error)
+pcc_mailmap_new_from_bytes (GBytes *bytes, GError **error)
 {
-  g_autoptr (PccMailmap) map = pcc_mailmap_new ();
+  /* the tables point into @bytes */
+  g_autoptr (PccMailmap) map = g_new0 (PccMailmap, 1);
+  map->names = g_hash_table_new (g_str_hash, g_str_equal);
+  map->addresses = g_hash_table_new (g_str_hash, g_str_equal);
+  map->bytes = g_bytes_ref (bytes);
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
   const char *p = data, *end = data + len;
   while (p < end)
     {
@@ -232,7 +241,7 @@ pcc_mailmap_new_from_bytes (const char *data, gsize len, GError **error)
                                "the compiled .mailmap is damaged");
           return NULL;
         }
-      g_hash_table_replace (table, g_strdup (key), g_strdup (value));
+      g_hash_table_replace (table, (char *) key, (char *) value);
       p = value_end + 1;
     }
   return g_steal_pointer (&map);

@@ -16,8 +16,8 @@ typedef enum
 
 typedef struct
 {
-  char type;   /* 'A'..'Z', or 0 for an untyped line */
-  gint8 dir;   /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
+  char type;    /* 'A'..'Z', or 0 for an untyped line */
+  gint8 dir;    /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
                          K:: 1 when the keyword can be split from the
                          script's "^[+-].*" prefix */
   guint8 kind;  /* MatchKind */
@@ -72,8 +72,8 @@ typedef struct
 struct _PccMaintainers
 {
   const PccTree *tree;
-  GPtrArray *files;      /* file names */
-  GArray *buffers;       /* Buffer: owned copies of the file contents */
+  GPtrArray *files; /* file names */
+  GArray *buffers;  /* Buffer: owned copies of the file contents */
   /* Entry, in a region (pcc-region.h): @cap entries, @len used */
   struct
   {
@@ -87,8 +87,8 @@ struct _PccMaintainers
    * compiled index (pcc_maintainers_new_from_index()). */
   const Section *sec;
   const guint *esec, *xt;
-  GBytes *index;    /* the compiled index, or NULL */
-  GArray *filled;   /* with @index: the entries filled in (guint) */
+  GBytes *index;  /* the compiled index, or NULL */
+  GArray *filled; /* with @index: the entries filled in (guint) */
   const struct _Rec *recs;
   const char *text; /* in @index: the file, lines ended by NUL */
   /* F: entries by their literal prefix (the bytes before the first
@@ -1724,9 +1724,9 @@ pcc_maintainers_index_format (void)
 {
   static char format[64];
   if (format[0] == '\0')
-    g_snprintf (format, sizeof format, "%s/%zu.%zu.%zu.%zu/%u",
-                INDEX_MAGIC, sizeof (Rec), sizeof (Section),
-                sizeof (PrefixSlot), sizeof (IndexHeader), 0x01020304u);
+    g_snprintf (format, sizeof format, "%s/%zu.%zu.%zu.%zu/%u", INDEX_MAGIC,
+                sizeof (Rec), sizeof (Section), sizeof (PrefixSlot),
+                sizeof (IndexHeader), 0x01020304u);
   return format;
 }
 
@@ -1811,15 +1811,15 @@ static gboolean
 view_index (const char *base, gsize len, IndexView *v)
 {
   guint64 off = 0;
-#define TAKE(field, count, size)                                             \
-  do                                                                         \
-    {                                                                        \
-      guint64 n_ = (guint64) (count) * (size);                               \
-      if (off + n_ > len)                                                    \
-        return FALSE;                                                        \
-      v->field = (gpointer) (base + off);                                    \
-      off += (n_ + 7) & ~(guint64) 7;                                        \
-    }                                                                        \
+#define TAKE(field, count, size)               \
+  do                                           \
+    {                                          \
+      guint64 n_ = (guint64) (count) * (size); \
+      if (off + n_ > len)                      \
+        return FALSE;                          \
+      v->field = (gpointer) (base + off);      \
+      off += (n_ + 7) & ~(guint64) 7;          \
+    }                                          \
   while (0)
   TAKE (h, 1, sizeof (IndexHeader));
   const IndexHeader *h = v->h;
@@ -1936,7 +1936,8 @@ pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
   m->index = g_bytes_ref (index);
   m->filled = g_array_new (FALSE, FALSE, sizeof (guint));
   m->text = v.text;
-  for (const char *f = v.files; f < v.files + h->files_len; f += strlen (f) + 1)
+  for (const char *f = v.files; f < v.files + h->files_len;
+       f += strlen (f) + 1)
     g_ptr_array_add (m->files, g_strdup (f));
   /* entries are filled in on first use (entry_at()): a patch needs few */
   m->entries.cap = m->entries.len = h->n_entries;

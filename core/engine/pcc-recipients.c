@@ -116,9 +116,8 @@ pcc_engine_new (const PccTree *tree, const char *maintainers_path,
   g_autofree char *mm = NULL;
   if (use_mailmap && pcc_tree_is_file (tree, ".mailmap"))
     mm = pcc_tree_read_file (tree, ".mailmap", &len, NULL);
-  return engine_wrap (tree, m,
-                      mm ? pcc_mailmap_new_from_data (mm, len)
-                         : pcc_mailmap_new ());
+  return engine_wrap (
+      tree, m, mm ? pcc_mailmap_new_from_data (mm, len) : pcc_mailmap_new ());
 }
 
 PccEngine *

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* strverscmp */
 #include "pcc-tree.h"
 #include "pcc-error.h"
+#include "pcc-region.h"
 
 #include <errno.h>
 #include <string.h>
@@ -201,14 +202,10 @@ pcc_tree_map_file (const PccTree *tree, const char *relpath, GError **error)
     {
       g_autofree char *p
           = tree->path ? disk_path (tree, relpath) : g_strdup (relpath);
-      GMappedFile *mf = g_mapped_file_new (p, FALSE, NULL);
-      if (mf != NULL)
-        {
-          GBytes *bytes = g_mapped_file_get_bytes (mf);
-          g_mapped_file_unref (mf);
-          return bytes;
-        }
-      /* not mappable (a pipe, say): read it, with read's errors */
+      GBytes *bytes = pcc_region_read_file (p);
+      if (bytes != NULL)
+        return bytes;
+      /* not a regular file (a pipe, say): read it, with its errors */
     }
   gsize len = 0;
   char *data = pcc_tree_read_file (tree, relpath, &len, error);

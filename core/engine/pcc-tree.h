@@ -44,9 +44,10 @@ char *pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
                           GError **error);
 
 /* The same contents as pcc_tree_read_file() (not NUL-terminated), for
- * reading once: a file of a work tree is mapped from the page cache
- * rather than copied, which for a large file saves a page fault per 4 KiB
- * on virtual machines.  Free with g_bytes_unref().  Same errors. */
+ * a large file read once: a file of a work tree is read into a region of
+ * huge pages (pcc-region.h), which for MAINTAINERS saves a page fault per
+ * 4 KiB on virtual machines.  Free with g_bytes_unref().  Same
+ * errors. */
 GBytes *pcc_tree_map_file (const PccTree *tree, const char *relpath,
                            GError **error);
 
