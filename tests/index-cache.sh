@@ -14,7 +14,8 @@
 #    truncated (to half, to 10 bytes, to nothing) or of another version
 #    is detected: the answers stay identical and the file is written
 #    anew, byte-identical to the one a fresh parse writes;
-#  - a changed MAINTAINERS (--mpath) is never answered from the old cache.
+#  - a changed MAINTAINERS (--mpath) is never answered from the old cache;
+#  - writing an index removes month-old index files, and nothing else.
 # usage: index-cache.sh PATCHCC TREE [CORPUS]
 set -u
 patchcc=$(readlink -f "$1") tree=$2 corpus=${3:+$(readlink -f "$3")}
@@ -137,6 +138,22 @@ rm -f "$cache"
 mkdir "$cache"
 run_both "a directory in place of the cache file" --no-git-fallback "${patches[1]}"
 rmdir "$cache"
+
+# writing an index removes the month-old ones of other inputs, no other
+printf 'old\n' >"$idx/maintainers-old.idx"
+touch -d '40 days ago' "$idx/maintainers-old.idx"
+printf 'recent\n' >"$idx/maintainers-recent.idx"
+printf 'mine\n' >"$idx/notes.txt"
+touch -d '40 days ago' "$idx/notes.txt"
+rm -f "$cache"
+run_both "rebuild after removal" --no-git-fallback "${patches[1]}"
+if [ ! -e "$idx/maintainers-old.idx" ] && [ -e "$idx/maintainers-recent.idx" ] &&
+	[ -e "$idx/notes.txt" ] && cmp -s "$cache" "$tmp/good.idx"; then
+	ok
+else
+	ko "pruning: $(ls "$idx")"
+fi
+rm -f "$idx/maintainers-recent.idx" "$idx/notes.txt"
 
 # a changed MAINTAINERS is never answered from the old cache
 cp MAINTAINERS "$tmp/M"

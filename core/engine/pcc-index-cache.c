@@ -3,6 +3,7 @@
 #include "pcc-region.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
@@ -115,6 +116,31 @@ load_file (const char *path, const guint8 key[16], const PccTree *tree,
   return TRUE;
 }
 
+/* Remove the index files of @dir other than @keep that were written
+ * more than a month ago (other trees, older MAINTAINERS; one still in use
+ * is simply written again), and temporary files a day old. */
+static void
+prune (const char *dir, const char *keep)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  if (d == NULL)
+    return;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *n;
+  while ((n = g_dir_read_name (d)))
+    {
+      gboolean tmp = g_str_has_suffix (n, ".tmp");
+      if (!g_str_has_prefix (n, "maintainers-") || strcmp (n, keep) == 0)
+        continue;
+      g_autofree char *f = g_build_filename (dir, n, NULL);
+      GStatBuf st;
+      if (g_lstat (f, &st) == 0 && S_ISREG (st.st_mode)
+          && now - st.st_mtime > (tmp ? 86400 : 30 * 86400))
+        g_unlink (f);
+    }
+  g_dir_close (d);
+}
+
 /* Write the cache file, atomically; FALSE (and nothing left behind) on
  * any failure. */
 static gboolean
@@ -210,7 +236,10 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
       mm = pcc_mailmap_new_from_data (d ? d : "", len);
     }
   if (write_file (dir, path, key, m, mm))
-    *source = PCC_INDEX_REBUILT;
+    {
+      *source = PCC_INDEX_REBUILT;
+      prune (dir, name);
+    }
   *maintainers = m;
   *mailmap = mm;
   return TRUE;

@@ -22,7 +22,8 @@
  * fresh parse is used.
  *
  * Only a MAINTAINERS file of a work tree is cached; a MAINTAINERS
- * directory or a git revision is parsed afresh.
+ * directory or a git revision is parsed afresh.  Writing an index
+ * removes the index files of the directory written over a month ago.
  */
 #ifndef PCC_INDEX_CACHE_H
 #define PCC_INDEX_CACHE_H
