@@ -1,5 +1,6 @@
 /* pcc-mailmap.c - .mailmap as get_maintainer.pl's read_mailmap() reads it. */
 #include "pcc-mailmap.h"
+#include "pcc-error.h"
 #include "pcc-email.h"
 #include "pcc-regex.h"
 
@@ -9,6 +10,7 @@ struct _PccMailmap
 {
   GHashTable *names;     /* key ("addr" or "Name <addr>") -> real name */
   GHashTable *addresses; /* key -> real address */
+  GBytes *bytes; /* from pcc_mailmap_new_from_bytes(): the strings */
 };
 
 PccMailmap *
@@ -28,6 +30,8 @@ pcc_mailmap_free (PccMailmap *map)
     return;
   g_hash_table_unref (map->names);
   g_hash_table_unref (map->addresses);
+  if (map->bytes)
+    g_bytes_unref (map->bytes);
   g_free (map);
 }
 
@@ -176,4 +180,69 @@ pcc_mailmap_map (const PccMailmap *map, const char *formatted)
         real_address = v;
     }
   return pcc_email_format (real_name, real_address, TRUE);
+}
+
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Records of a table: its letter, the key and the value, each ended by a
+ * NUL. */
+static void
+table_to_bytes (GHashTable *table, char letter, GString *out)
+{
+  guint n = 0;
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (table, &n);
+  qsort (keys, n, sizeof *keys, compare_keys);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *v = g_hash_table_lookup (table, keys[i]);
+      g_string_append_c (out, letter);
+      g_string_append_len (out, keys[i], strlen (keys[i]) + 1);
+      g_string_append_len (out, v, strlen (v) + 1);
+    }
+}
+
+GBytes *
+pcc_mailmap_to_bytes (const PccMailmap *map)
+{
+  GString *out = g_string_new (NULL);
+  table_to_bytes (map->names, 'N', out);
+  table_to_bytes (map->addresses, 'A', out);
+  return g_string_free_to_bytes (out);
+}
+
+PccMailmap *
+pcc_mailmap_new_from_bytes (GBytes *bytes, GError **error)
+{
+  /* the tables point into @bytes */
+  g_autoptr (PccMailmap) map = g_new0 (PccMailmap, 1);
+  map->names = g_hash_table_new (g_str_hash, g_str_equal);
+  map->addresses = g_hash_table_new (g_str_hash, g_str_equal);
+  map->bytes = g_bytes_ref (bytes);
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+  const char *p = data, *end = data + len;
+  while (p < end)
+    {
+      GHashTable *table = *p == 'N'   ? map->names
+                          : *p == 'A' ? map->addresses
+                                      : NULL;
+      const char *key = p + 1;
+      const char *key_end = table ? memchr (key, '\0', end - key) : NULL;
+      const char *value = key_end ? key_end + 1 : NULL;
+      const char *value_end
+          = value && value < end ? memchr (value, '\0', end - value) : NULL;
+      if (value_end == NULL)
+        {
+          g_set_error_literal (error, PCC_ERROR, PCC_ERROR_MAILMAP,
+                               "the compiled .mailmap is damaged");
+          return NULL;
+        }
+      g_hash_table_replace (table, (char *) key, (char *) value);
+      p = value_end + 1;
+    }
+  return g_steal_pointer (&map);
 }

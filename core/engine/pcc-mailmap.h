@@ -27,6 +27,13 @@ PccMailmap *pcc_mailmap_new_from_data (const char *data, gsize len);
 void pcc_mailmap_free (PccMailmap *map);
 guint pcc_mailmap_get_size (const PccMailmap *map);
 
+/* The two tables as bytes (sorted, so the same map always gives the same
+ * bytes), for the compiled index cache; and back, pointing into @bytes
+ * (referenced, not copied).  Malformed bytes fail with
+ * PCC_ERROR_MAILMAP. */
+GBytes *pcc_mailmap_to_bytes (const PccMailmap *map);
+PccMailmap *pcc_mailmap_new_from_bytes (GBytes *bytes, GError **error);
+
 /* mailmap_email(): map "Name <addr>" (or "addr") and return the result
  * formatted with its name. */
 char *pcc_mailmap_map (const PccMailmap *map, const char *formatted);

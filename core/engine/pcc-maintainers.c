@@ -3,6 +3,7 @@
 #include "pcc-maintainers.h"
 #include "pcc-error.h"
 #include "pcc-regex.h"
+#include "pcc-region.h"
 
 #include <string.h>
 
@@ -15,12 +16,13 @@ typedef enum
 
 typedef struct
 {
-  char type;   /* 'A'..'Z', or 0 for an untyped line */
-  gint8 dir;   /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
+  char type;    /* 'A'..'Z', or 0 for an untyped line */
+  gint8 dir;    /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
                          K:: 1 when the keyword can be split from the
                          script's "^[+-].*" prefix */
-  guint8 kind; /* MatchKind */
-  guint file;  /* index into m->files */
+  guint8 kind;  /* MatchKind */
+  guint8 ready; /* filled in (from the index, on first use: entry_at()) */
+  guint file;   /* index into m->files */
   guint lineno;
   guint start, end; /* find_starting_index() / find_ending_index() */
   guint plen;       /* F:: the length of its literal prefix */
@@ -46,8 +48,14 @@ typedef struct
   guint start, end; /* the typed entries are [first, end) */
   guint first;
   gboolean maintained, has_m;
-  GArray *x_entries; /* guint: the X: entries of the section */
+  guint x_start, x_count; /* its X: entries: x_tvis[x_start ..] */
 } Section;
+
+typedef struct
+{
+  char *data; /* a region of @size bytes */
+  gsize size;
+} Buffer;
 
 #define PREFIX_MAX 255
 #define FNV_INIT   G_GUINT64_CONSTANT (14695981039346656037)
@@ -57,18 +65,32 @@ typedef struct
 {
   guint64 hash; /* 0: an empty slot */
   guint len;
-  const char *prefix; /* the entry's value as written */
+  guint tvi;          /* an F: entry whose value as written starts so */
   guint start, count; /* its F: entries: slot_tvis[start .. start+count) */
 } PrefixSlot;
 
 struct _PccMaintainers
 {
   const PccTree *tree;
-  GPtrArray *files;      /* file names */
-  GPtrArray *buffers;    /* owned copies of the file contents */
-  GArray *entries;       /* Entry */
+  GPtrArray *files; /* file names */
+  GArray *buffers;  /* Buffer: owned copies of the file contents */
+  /* Entry, in a region (pcc-region.h): @cap entries, @len used */
+  struct
+  {
+    Entry *v;
+    guint len, cap;
+  } entries;
   GArray *sections;      /* Section */
   GArray *entry_section; /* guint per entry: index into sections, or -1 */
+  GArray *x_tvis;        /* guint: the X: entries of each section */
+  /* What matching reads: the arrays above, or the same arrays in a
+   * compiled index (pcc_maintainers_new_from_index()). */
+  const Section *sec;
+  const guint *esec, *xt;
+  GBytes *index;  /* the compiled index, or NULL */
+  GArray *filled; /* with @index: the entries filled in (guint) */
+  const struct _Rec *recs;
+  const char *text; /* in @index: the file, lines ended by NUL */
   /* F: entries by their literal prefix (the bytes before the first
    * wildcard or regex construct), in an open-addressing table keyed by an
    * FNV-1a hash that a lookup extends byte by byte along the path. */
@@ -102,10 +124,15 @@ is_space (char c)
          || c == '\v';
 }
 
+static void entry_from_index (const PccMaintainers *m, Entry *e, guint tvi);
+
 static Entry *
 entry_at (const PccMaintainers *m, guint tvi)
 {
-  return &g_array_index (m->entries, Entry, tvi);
+  Entry *e = &m->entries.v[tvi];
+  if (G_UNLIKELY (!e->ready))
+    entry_from_index (m, e, tvi);
+  return e;
 }
 
 /* The script's conversion of an F:/X: value into a regular expression. */
@@ -162,11 +189,10 @@ maintainers_new (const PccTree *tree)
   PccMaintainers *m = g_new0 (PccMaintainers, 1);
   m->tree = tree;
   m->files = g_ptr_array_new_with_free_func (g_free);
-  m->buffers = g_ptr_array_new_with_free_func (g_free);
-  m->entries = g_array_sized_new (FALSE, TRUE, sizeof (Entry), 24000);
-  g_array_set_clear_func (m->entries, free_entry);
+  m->buffers = g_array_new (FALSE, FALSE, sizeof (Buffer));
   m->sections = g_array_new (FALSE, TRUE, sizeof (Section));
   m->entry_section = g_array_new (FALSE, TRUE, sizeof (guint));
+  m->x_tvis = g_array_new (FALSE, FALSE, sizeof (guint));
   m->always = g_array_new (FALSE, FALSE, sizeof (guint));
   m->n_entries = g_array_new (FALSE, FALSE, sizeof (guint));
   m->k_entries = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -178,17 +204,28 @@ pcc_maintainers_free (PccMaintainers *m)
 {
   if (m == NULL)
     return;
-  g_array_unref (m->entries);
-  for (guint i = 0; i < m->sections->len; i++)
+  if (m->filled != NULL)
     {
-      Section *s = &g_array_index (m->sections, Section, i);
-      if (s->x_entries)
-        g_array_unref (s->x_entries);
+      /* from an index: only the entries filled in hold anything */
+      for (guint i = 0; i < m->filled->len; i++)
+        free_entry (&m->entries.v[g_array_index (m->filled, guint, i)]);
+      g_array_unref (m->filled);
     }
+  else
+    {
+      for (guint i = 0; i < m->entries.len; i++)
+        free_entry (&m->entries.v[i]);
+    }
+  pcc_region_free (m->entries.v, m->entries.cap * sizeof (Entry));
   g_array_unref (m->sections);
   g_array_unref (m->entry_section);
-  g_free (m->slots);
-  g_free (m->slot_tvis);
+  g_array_unref (m->x_tvis);
+  if (m->index == NULL)
+    {
+      pcc_region_free (m->slots, m->n_slots * sizeof (PrefixSlot));
+      g_free (m->slot_tvis);
+    }
+  g_clear_pointer (&m->index, g_bytes_unref);
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
@@ -198,7 +235,12 @@ pcc_maintainers_free (PccMaintainers *m)
   g_clear_pointer (&m->k_by_pair, g_hash_table_unref);
   g_clear_pointer (&m->k_always, g_array_unref);
   g_array_unref (m->k_entries);
-  g_ptr_array_unref (m->buffers);
+  for (guint i = 0; i < m->buffers->len; i++)
+    {
+      Buffer *b = &g_array_index (m->buffers, Buffer, i);
+      pcc_region_free (b->data, b->size);
+    }
+  g_array_unref (m->buffers);
   g_ptr_array_unref (m->files);
   g_free (m);
 }
@@ -220,11 +262,27 @@ add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
       return FALSE;
     }
 
-  char *buf = g_malloc (len + 1);
+  Buffer b = { pcc_region_alloc (len + 1), len + 1 };
+  char *buf = b.data;
   memcpy (buf, data, len);
   buf[len] = '\0';
-  g_ptr_array_add (m->buffers, buf);
+  g_array_append_val (m->buffers, b);
   guint file = m->files->len;
+
+  /* room for one entry a line */
+  guint lines = 1;
+  for (const char *q = buf; (q = memchr (q, '\n', buf + len - q)); q++)
+    lines++;
+  if (m->entries.len + lines > m->entries.cap)
+    {
+      guint cap = m->entries.len + lines;
+      Entry *v = pcc_region_alloc (cap * sizeof (Entry));
+      if (m->entries.len > 0)
+        memcpy (v, m->entries.v, m->entries.len * sizeof (Entry));
+      pcc_region_free (m->entries.v, m->entries.cap * sizeof (Entry));
+      m->entries.v = v;
+      m->entries.cap = cap;
+    }
   g_ptr_array_add (m->files, g_strdup (filename));
 
   guint lineno = 0;
@@ -243,6 +301,7 @@ add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
       e.lineno = lineno;
       e.line = line;
       e.dir = -1;
+      e.ready = 1;
 
       if (line[0] >= 'A' && line[0] <= 'Z' && line[1] == ':')
         {
@@ -269,7 +328,7 @@ add_file (PccMaintainers *m, const char *filename, const char *data, gsize len,
             continue; /* blank or comment: not in @typevalue */
           e.value = (char *) line;
         }
-      g_array_append_val (m->entries, e);
+      m->entries.v[m->entries.len++] = e;
     }
   return TRUE;
 }
@@ -324,7 +383,7 @@ slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
       PrefixSlot *sl = &m->slots[i];
       if (sl->hash == 0
           || (sl->hash == hash && sl->len == len
-              && memcmp (sl->prefix, prefix, len) == 0))
+              && memcmp (entry_at (m, sl->tvi)->orig, prefix, len) == 0))
         return sl;
     }
 }
@@ -332,7 +391,9 @@ slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
 static void
 build_sections (PccMaintainers *m)
 {
-  guint n = m->entries->len;
+  guint n = m->entries.len;
+  g_array_set_size (m->sections, 0);
+  g_array_set_size (m->x_tvis, 0);
   g_array_set_size (m->entry_section, n);
   for (guint i = 0; i < n; i++)
     g_array_index (m->entry_section, guint, i) = G_MAXUINT;
@@ -370,9 +431,9 @@ build_sections (PccMaintainers *m)
             s.has_m = TRUE;
           if (t->type == 'X')
             {
-              if (s.x_entries == NULL)
-                s.x_entries = g_array_new (FALSE, FALSE, sizeof (guint));
-              g_array_append_val (s.x_entries, j);
+              if (s.x_count++ == 0)
+                s.x_start = m->x_tvis->len;
+              g_array_append_val (m->x_tvis, j);
             }
         }
       if (s.start != first)
@@ -380,20 +441,23 @@ build_sections (PccMaintainers *m)
       g_array_append_val (m->sections, s);
       i = end;
     }
+  m->sec = (const Section *) m->sections->data;
+  m->esec = (const guint *) m->entry_section->data;
+  m->xt = (const guint *) m->x_tvis->data;
 }
 
 static void
 build_index (PccMaintainers *m)
 {
-  g_free (m->slots);
+  pcc_region_free (m->slots, m->n_slots * sizeof (PrefixSlot));
   g_free (m->slot_tvis);
   guint n_f = 0;
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     n_f += entry_at (m, i)->type == 'F';
   m->n_slots = 64;
   while (m->n_slots < 2 * (gsize) n_f)
     m->n_slots *= 2;
-  m->slots = g_new0 (PrefixSlot, m->n_slots);
+  m->slots = pcc_region_alloc (m->n_slots * sizeof (PrefixSlot));
   memset (m->has_len, 0, sizeof m->has_len);
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
@@ -406,7 +470,7 @@ build_index (PccMaintainers *m)
   g_array_set_size (m->k_entries, 0);
   build_sections (m);
 
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     {
       Entry *e = entry_at (m, i);
       if (e->type == 'N')
@@ -431,11 +495,36 @@ build_index (PccMaintainers *m)
             {
               sl->hash = h;
               sl->len = n;
-              sl->prefix = e->orig;
+              sl->tvi = i;
               m->has_len[n] = 1;
             }
           sl->count++;
         }
+    }
+  /* The table was sized for every F: entry having its own prefix; many
+   * share one.  Half full at most is enough, and a small table is
+   * cheaper to map and to checksum in the index cache. */
+  gsize used = 0;
+  for (gsize i = 0; i < m->n_slots; i++)
+    used += m->slots[i].hash != 0;
+  gsize fit = 64;
+  while (fit < 2 * used)
+    fit *= 2;
+  if (fit < m->n_slots)
+    {
+      PrefixSlot *old = m->slots;
+      gsize n_old = m->n_slots;
+      m->n_slots = fit;
+      m->slots = pcc_region_alloc (fit * sizeof (PrefixSlot));
+      for (gsize i = 0; i < n_old; i++)
+        if (old[i].hash != 0)
+          {
+            gsize mask = fit - 1, j = old[i].hash & mask;
+            while (m->slots[j].hash != 0)
+              j = (j + 1) & mask;
+            m->slots[j] = old[i];
+          }
+      pcc_region_free (old, n_old * sizeof (PrefixSlot));
     }
   /* second pass: each slot's entries, in MAINTAINERS order, in one array */
   guint next = 0;
@@ -446,7 +535,7 @@ build_index (PccMaintainers *m)
       m->slots[i].count = 0;
     }
   m->slot_tvis = g_new (guint, next + 1);
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     {
       Entry *e = entry_at (m, i);
       if (e->type != 'F' || e->plen == 0)
@@ -467,7 +556,7 @@ static PccRegex *compile_entry (const PccMaintainers *m, Entry *e,
 static gboolean
 validate_patterns (PccMaintainers *m, GError **error)
 {
-  for (guint i = 0; i < m->entries->len; i++)
+  for (guint i = 0; i < m->entries.len; i++)
     {
       Entry *e = entry_at (m, i);
       if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX)
@@ -519,6 +608,13 @@ gboolean
 pcc_maintainers_add_data (PccMaintainers *m, const char *filename,
                           const char *data, gsize len, GError **error)
 {
+  if (m->index != NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_UNSUPPORTED,
+                   "%s: cannot add to MAINTAINERS read from a compiled index",
+                   filename);
+      return FALSE;
+    }
   if (!add_file (m, filename, data, len, error))
     return FALSE;
   build_index (m);
@@ -584,17 +680,19 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
       return finish (m, error);
     }
 
-  gsize len = 0;
   g_autoptr (GError) local = NULL;
-  g_autofree char *data = pcc_tree_read_file (tree, rel, &len, &local);
-  if (data == NULL)
+  g_autoptr (GBytes) bytes = pcc_tree_map_file (tree, rel, &local);
+  if (bytes == NULL)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
                    "MAINTAINER file not found '%s' in %s: %s", rel,
                    pcc_tree_describe (tree), local->message);
       return NULL;
     }
-  return pcc_maintainers_new_from_data (rel, data, len, tree, error);
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+  return pcc_maintainers_new_from_data (rel, data ? data : "", len, tree,
+                                        error);
 }
 
 /* --- accessors ------------------------------------------------------- */
@@ -602,7 +700,7 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
 guint
 pcc_maintainers_get_n_entries (const PccMaintainers *m)
 {
-  return m->entries->len;
+  return m->entries.len;
 }
 
 char
@@ -1369,15 +1467,15 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   for (guint i = 0; i < hits->len; i++)
     {
       guint tvi = g_array_index (hits, guint, i);
-      guint si = g_array_index (m->entry_section, guint, tvi);
-      Section *s = &g_array_index (m->sections, Section, si);
+      guint si = m->esec[tvi];
+      const Section *s = &m->sec[si];
       if (si != si_prev)
         {
           si_prev = si;
           excluded = FALSE;
-          for (guint x = 0; s->x_entries && x < s->x_entries->len && ok; x++)
+          for (guint x = 0; x < s->x_count && ok; x++)
             {
-              Entry *xe = entry_at (m, g_array_index (s->x_entries, guint, x));
+              Entry *xe = entry_at (m, m->xt[s->x_start + x]);
               if (entry_matches_file (m, xe, file, &ok, error))
                 {
                   excluded = TRUE;
@@ -1586,4 +1684,298 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
         g_array_append_val (hits, tvi);
     }
   return TRUE;
+}
+
+/* --- the compiled index ---------------------------------------------- */
+
+/* An entry as the index stores it: offsets into the text instead of
+ * pointers.  Section and PrefixSlot are stored as they are. */
+typedef struct _Rec
+{
+  char type;
+  guint8 kind;
+  guint16 unused;
+  guint32 file, lineno, start, end, plen;
+  guint32 line; /* offset of the line in the text */
+  guint32 val;  /* F:/X:: of the value as written; others: of the value */
+} Rec;
+
+typedef struct
+{
+  char magic[8];
+  guint32 n_files, n_entries, n_sections, n_x, n_slots, n_slot_tvis;
+  guint32 n_always, n_n, n_k, text_len, files_len, unused;
+  guint8 has_len[PREFIX_MAX + 1];
+} IndexHeader;
+
+#define INDEX_MAGIC "PCCMIDX1"
+
+static void
+put (GByteArray *out, const void *p, gsize n)
+{
+  g_byte_array_append (out, p, n);
+  static const guint8 zero[8] = { 0 };
+  if (out->len % 8)
+    g_byte_array_append (out, zero, 8 - out->len % 8);
+}
+
+const char *
+pcc_maintainers_index_format (void)
+{
+  static char format[64];
+  if (format[0] == '\0')
+    g_snprintf (format, sizeof format, "%s/%zu.%zu.%zu.%zu/%u", INDEX_MAGIC,
+                sizeof (Rec), sizeof (Section), sizeof (PrefixSlot),
+                sizeof (IndexHeader), 0x01020304u);
+  return format;
+}
+
+GBytes *
+pcc_maintainers_to_index (PccMaintainers *m)
+{
+  if (m->index != NULL)
+    return g_bytes_ref (m->index);
+  if (m->buffers->len != 1 || m->n_slots == 0)
+    return NULL; /* one file read afresh: what the cache holds */
+  const Buffer *b = &g_array_index (m->buffers, Buffer, 0);
+  if (b->size > G_MAXUINT32)
+    return NULL;
+  IndexHeader h = { INDEX_MAGIC };
+  GString *files = g_string_new (NULL);
+  for (guint i = 0; i < m->files->len; i++)
+    g_string_append_len (files, m->files->pdata[i],
+                         strlen (m->files->pdata[i]) + 1);
+  h.n_files = m->files->len;
+  h.n_entries = m->entries.len;
+  h.n_sections = m->sections->len;
+  h.n_x = m->x_tvis->len;
+  h.n_slots = m->n_slots;
+  guint n_slot_tvis = 0;
+  for (gsize i = 0; i < m->n_slots; i++)
+    n_slot_tvis = MAX (n_slot_tvis, m->slots[i].start + m->slots[i].count);
+  h.n_slot_tvis = n_slot_tvis;
+  h.n_always = m->always->len;
+  h.n_n = m->n_entries->len;
+  h.n_k = m->k_entries->len;
+  h.text_len = b->size;
+  h.files_len = files->len;
+  memcpy (h.has_len, m->has_len, sizeof h.has_len);
+
+  GByteArray *out = g_byte_array_sized_new (b->size + 64 * h.n_entries);
+  put (out, &h, sizeof h);
+  Rec *recs = g_new0 (Rec, MAX (h.n_entries, 1));
+  for (guint i = 0; i < h.n_entries; i++)
+    {
+      const Entry *e = &m->entries.v[i];
+      Rec *r = &recs[i];
+      r->type = e->type;
+      r->kind = e->kind;
+      r->file = e->file;
+      r->lineno = e->lineno;
+      r->start = e->start;
+      r->end = e->end;
+      r->plen = e->plen;
+      r->line = e->line - b->data;
+      r->val = ((e->type == 'F' || e->type == 'X') ? e->orig : e->value)
+               - b->data;
+    }
+  put (out, recs, h.n_entries * sizeof (Rec));
+  g_free (recs);
+  put (out, m->sections->data, h.n_sections * sizeof (Section));
+  put (out, m->entry_section->data, h.n_entries * sizeof (guint32));
+  put (out, m->x_tvis->data, h.n_x * sizeof (guint32));
+  put (out, m->slots, h.n_slots * sizeof (PrefixSlot));
+  put (out, m->slot_tvis, h.n_slot_tvis * sizeof (guint32));
+  put (out, m->always->data, h.n_always * sizeof (guint32));
+  put (out, m->n_entries->data, h.n_n * sizeof (guint32));
+  put (out, m->k_entries->data, h.n_k * sizeof (guint32));
+  put (out, files->str, files->len);
+  put (out, b->data, b->size);
+  g_string_free (files, TRUE);
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* Where each array of an index starts; FALSE when @len cannot hold it. */
+typedef struct
+{
+  const IndexHeader *h;
+  const Rec *recs;
+  const Section *sections;
+  const guint32 *entry_section, *x_tvis;
+  const PrefixSlot *slots;
+  const guint32 *slot_tvis, *always, *n, *k;
+  const char *files, *text;
+} IndexView;
+
+static gboolean
+view_index (const char *base, gsize len, IndexView *v)
+{
+  guint64 off = 0;
+#define TAKE(field, count, size)               \
+  do                                           \
+    {                                          \
+      guint64 n_ = (guint64) (count) * (size); \
+      if (off + n_ > len)                      \
+        return FALSE;                          \
+      v->field = (gpointer) (base + off);      \
+      off += (n_ + 7) & ~(guint64) 7;          \
+    }                                          \
+  while (0)
+  TAKE (h, 1, sizeof (IndexHeader));
+  const IndexHeader *h = v->h;
+  if (memcmp (h->magic, INDEX_MAGIC, 8) != 0)
+    return FALSE;
+  TAKE (recs, h->n_entries, sizeof (Rec));
+  TAKE (sections, h->n_sections, sizeof (Section));
+  TAKE (entry_section, h->n_entries, 4);
+  TAKE (x_tvis, h->n_x, 4);
+  TAKE (slots, h->n_slots, sizeof (PrefixSlot));
+  TAKE (slot_tvis, h->n_slot_tvis, 4);
+  TAKE (always, h->n_always, 4);
+  TAKE (n, h->n_n, 4);
+  TAKE (k, h->n_k, 4);
+  TAKE (files, h->files_len, 1);
+  TAKE (text, h->text_len, 1);
+#undef TAKE
+  return off == ((len + 7) & ~(gsize) 7);
+}
+
+static gboolean
+tvis_of_type (const IndexView *v, const guint32 *tvis, guint n, char type)
+{
+  for (guint i = 0; i < n; i++)
+    if (tvis[i] >= v->h->n_entries || v->recs[tvis[i]].type != type)
+      return FALSE;
+  return TRUE;
+}
+
+/* Every offset and index of the index within bounds, every list naming
+ * entries of its kind: so that even a crafted index cannot make matching
+ * read out of bounds.  (Damage is found by the cache's checksum; this
+ * is the line behind it.) */
+static gboolean
+check_index (const IndexView *v)
+{
+  const IndexHeader *h = v->h;
+  guint32 n = h->n_entries, tl = h->text_len;
+  if (tl == 0 || v->text[tl - 1] != '\0' || h->files_len == 0
+      || v->files[h->files_len - 1] != '\0' || h->n_files == 0)
+    return FALSE;
+  guint nuls = 0;
+  for (guint i = 0; i < h->files_len; i++)
+    nuls += v->files[i] == '\0';
+  if (nuls != h->n_files)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const Rec *r = &v->recs[i];
+      if (!(r->type == 0 || (r->type >= 'A' && r->type <= 'Z'))
+          || r->kind > MATCH_REGEX || r->file >= h->n_files || r->line >= tl
+          || r->val >= tl || r->start > r->end || r->end > n || r->start >= n
+          || r->plen > PREFIX_MAX || (guint64) r->val + r->plen >= tl)
+        return FALSE;
+      if (v->entry_section[i] >= h->n_sections
+          && v->entry_section[i] != G_MAXUINT)
+        return FALSE;
+    }
+  for (guint i = 0; i < h->n_sections; i++)
+    {
+      const Section *s = &v->sections[i];
+      if (s->start > s->first || s->first > s->end || s->end > n
+          || (guint64) s->x_start + s->x_count > h->n_x)
+        return FALSE;
+    }
+  if (h->n_slots == 0 || (h->n_slots & (h->n_slots - 1)) != 0)
+    return FALSE;
+  gboolean empty = FALSE;
+  for (guint i = 0; i < h->n_slots; i++)
+    {
+      const PrefixSlot *sl = &v->slots[i];
+      if (sl->hash == 0)
+        {
+          empty = TRUE;
+          continue;
+        }
+      if (sl->tvi >= n || sl->len > PREFIX_MAX
+          || (guint64) v->recs[sl->tvi].val + sl->len >= tl
+          || (guint64) sl->start + sl->count > h->n_slot_tvis)
+        return FALSE;
+    }
+  return empty /* a probe ends at an empty slot */
+         && tvis_of_type (v, v->x_tvis, h->n_x, 'X')
+         && tvis_of_type (v, v->slot_tvis, h->n_slot_tvis, 'F')
+         && tvis_of_type (v, v->always, h->n_always, 'F')
+         && tvis_of_type (v, v->n, h->n_n, 'N')
+         && tvis_of_type (v, v->k, h->n_k, 'K');
+}
+
+static GArray *
+guint_array (const guint32 *v, guint n)
+{
+  GArray *a = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+  g_array_append_vals (a, v, n);
+  return a;
+}
+
+PccMaintainers *
+pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
+                                GError **error)
+{
+  gsize len = 0;
+  const char *base = g_bytes_get_data (index, &len);
+  IndexView v = { 0 };
+  if (base == NULL || ((gsize) base & 7) != 0 || !view_index (base, len, &v)
+      || !check_index (&v))
+    {
+      g_set_error_literal (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                           "the compiled MAINTAINERS index is damaged");
+      return NULL;
+    }
+  const IndexHeader *h = v.h;
+  PccMaintainers *m = maintainers_new (tree);
+  m->index = g_bytes_ref (index);
+  m->filled = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->text = v.text;
+  for (const char *f = v.files; f < v.files + h->files_len;
+       f += strlen (f) + 1)
+    g_ptr_array_add (m->files, g_strdup (f));
+  /* entries are filled in on first use (entry_at()): a patch needs few */
+  m->entries.cap = m->entries.len = h->n_entries;
+  m->entries.v = pcc_region_alloc (MAX (h->n_entries, 1) * sizeof (Entry));
+  m->recs = v.recs;
+  m->sec = v.sections;
+  m->esec = v.entry_section;
+  m->xt = v.x_tvis;
+  m->slots = (PrefixSlot *) v.slots;
+  m->n_slots = h->n_slots;
+  m->slot_tvis = (guint *) v.slot_tvis;
+  memcpy (m->has_len, h->has_len, sizeof m->has_len);
+  g_array_unref (m->always);
+  m->always = guint_array (v.always, h->n_always);
+  g_array_unref (m->n_entries);
+  m->n_entries = guint_array (v.n, h->n_n);
+  g_array_unref (m->k_entries);
+  m->k_entries = guint_array (v.k, h->n_k);
+  return m;
+}
+
+static void
+entry_from_index (const PccMaintainers *m, Entry *e, guint tvi)
+{
+  const Rec *r = &m->recs[tvi];
+  e->type = r->type;
+  e->kind = r->kind;
+  e->file = r->file;
+  e->lineno = r->lineno;
+  e->start = r->start;
+  e->end = r->end;
+  e->plen = r->plen;
+  e->line = m->text + r->line;
+  if (r->type == 'F' || r->type == 'X')
+    e->orig = m->text + r->val;
+  else
+    e->value = (char *) m->text + r->val;
+  e->dir = -1;
+  e->ready = 1;
+  g_array_append_val (m->filled, tvi);
 }

@@ -59,6 +59,27 @@ gboolean pcc_maintainers_add_data (PccMaintainers *m, const char *filename,
 
 void pcc_maintainers_free (PccMaintainers *m);
 
+/* --- the compiled index (for the on-disk cache, pcc-index-cache.h) ---- */
+
+/* The parsed and indexed file as one position-independent block of
+ * memory: what a later run can map and match against directly, without
+ * parsing.  NULL when @m was read from several files (a MAINTAINERS
+ * directory).  The tests of the tree ("-d $value") are not in it: they
+ * are made on first use against the tree at hand. */
+GBytes *pcc_maintainers_to_index (PccMaintainers *m);
+
+/* Matching straight from @index (which must start 8-byte aligned, as a
+ * mapping does; it is referenced, not copied).  Every offset and list in
+ * it is checked first, so a damaged index fails here with
+ * PCC_ERROR_MAINTAINERS rather than misleading matching; what it says is
+ * otherwise trusted (the cache verifies its checksum first). */
+PccMaintainers *pcc_maintainers_new_from_index (GBytes *index,
+                                                const PccTree *tree,
+                                                GError **error);
+
+/* Identifies the layout of an index, for cache keys. */
+const char *pcc_maintainers_index_format (void);
+
 /* --- the typevalue array ------------------------------------------- */
 
 guint pcc_maintainers_get_n_entries (const PccMaintainers *m);

@@ -103,13 +103,9 @@ item_new (char *formatted, char *role, PccRecipientKind kind)
 
 /* --- the engine ------------------------------------------------------- */
 
-PccEngine *
-pcc_engine_new (const PccTree *tree, const char *maintainers_path,
-                gboolean use_mailmap, GError **error)
+static PccEngine *
+engine_wrap (const PccTree *tree, PccMaintainers *m, PccMailmap *mailmap)
 {
-  PccMaintainers *m = pcc_maintainers_load (tree, maintainers_path, error);
-  if (m == NULL)
-    return NULL;
   PccEngine *e = g_new0 (PccEngine, 1);
   e->tree = tree;
   e->m = m;
@@ -117,12 +113,36 @@ pcc_engine_new (const PccTree *tree, const char *maintainers_path,
                                          (GDestroyNotify) g_ptr_array_unref);
   e->match_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                           (GDestroyNotify) g_array_unref);
+  e->mailmap = mailmap;
+  return e;
+}
+
+PccEngine *
+pcc_engine_new (const PccTree *tree, const char *maintainers_path,
+                gboolean use_mailmap, GError **error)
+{
+  PccMaintainers *m = pcc_maintainers_load (tree, maintainers_path, error);
+  if (m == NULL)
+    return NULL;
   gsize len = 0;
   g_autofree char *mm = NULL;
   if (use_mailmap && pcc_tree_is_file (tree, ".mailmap"))
     mm = pcc_tree_read_file (tree, ".mailmap", &len, NULL);
-  e->mailmap = mm ? pcc_mailmap_new_from_data (mm, len) : pcc_mailmap_new ();
-  return e;
+  return engine_wrap (
+      tree, m, mm ? pcc_mailmap_new_from_data (mm, len) : pcc_mailmap_new ());
+}
+
+PccEngine *
+pcc_engine_new_cached (const PccTree *tree, const char *maintainers_path,
+                       gboolean use_mailmap, const char *cache_dir,
+                       PccIndexSource *source, GError **error)
+{
+  PccMaintainers *m = NULL;
+  PccMailmap *mm = NULL;
+  if (!pcc_index_cache_load (tree, maintainers_path, use_mailmap, cache_dir,
+                             &m, &mm, source, error))
+    return NULL;
+  return engine_wrap (tree, m, mm);
 }
 
 void

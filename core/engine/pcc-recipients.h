@@ -33,6 +33,7 @@
 #include "pcc-patch.h"
 #include "pcc-tree.h"
 #include "pcc-options.h"
+#include "pcc-index-cache.h"
 
 G_BEGIN_DECLS
 
@@ -108,6 +109,14 @@ typedef struct _PccEngine PccEngine;
  * from @tree.  @tree must outlive the engine. */
 PccEngine *pcc_engine_new (const PccTree *tree, const char *maintainers_path,
                            gboolean use_mailmap, GError **error);
+/* The same engine, with MAINTAINERS and .mailmap through the compiled
+ * index cached in @cache_dir (NULL: the default; see pcc-index-cache.h):
+ * identical answers, without parsing when the cache is valid.  @source
+ * (may be NULL) says whether the cache was used. */
+PccEngine *pcc_engine_new_cached (const PccTree *tree,
+                                  const char *maintainers_path,
+                                  gboolean use_mailmap, const char *cache_dir,
+                                  PccIndexSource *source, GError **error);
 void pcc_engine_free (PccEngine *engine);
 PccMaintainers *pcc_engine_get_maintainers (PccEngine *engine);
 const PccTree *pcc_engine_get_tree (PccEngine *engine);

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* strverscmp */
 #include "pcc-tree.h"
 #include "pcc-error.h"
+#include "pcc-region.h"
 
 #include <errno.h>
 #include <string.h>
@@ -205,6 +206,23 @@ pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
   git_blob_free (blob);
   git_tree_entry_free (entry);
   return buf;
+}
+
+GBytes *
+pcc_tree_map_file (const PccTree *tree, const char *relpath, GError **error)
+{
+  if (tree->path != NULL || g_path_is_absolute (relpath))
+    {
+      g_autofree char *p
+          = tree->path ? disk_path (tree, relpath) : g_strdup (relpath);
+      GBytes *bytes = pcc_region_read_file (p);
+      if (bytes != NULL)
+        return bytes;
+      /* not a regular file (a pipe, say): read it, with its errors */
+    }
+  gsize len = 0;
+  char *data = pcc_tree_read_file (tree, relpath, &len, error);
+  return data ? g_bytes_new_take (data, len) : NULL;
 }
 
 static int

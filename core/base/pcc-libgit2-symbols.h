@@ -1,0 +1,90 @@
+/* pcc-libgit2-symbols.h - every libgit2 function patchcc calls.
+ *
+ * Included only by pcc-libgit2.c, which defines each of these functions
+ * under libgit2's own name: the first call opens libgit2 (see
+ * pcc-libgit2.h).  A module that needs another libgit2 function adds one
+ * line here, with the prototype of <git2.h> (the compiler checks it
+ * against the header) and the value to return when libgit2 cannot be
+ * opened; a function missing from this list is an undefined reference at
+ * link time, never a silent eager load.
+ *
+ *   PCC_GIT_FN (return type, name, value on failure, (parameters), (arguments))
+ *   PCC_GIT_VOID (name, (parameters), (arguments))
+ *   PCC_GIT_PEEK (return type, name, value until open, (parameters), (arguments))
+ *
+ * A void function (the *_free and *_dispose ones) never opens libgit2:
+ * before it is open there is nothing to free.  Neither does
+ * a PEEK function (git_error_last(): NULL until then, or why opening
+ * failed).
+ */
+
+/* library */
+PCC_GIT_FN (int, git_libgit2_init, -1, (void), ())
+PCC_GIT_FN (int, git_libgit2_shutdown, -1, (void), ())
+PCC_GIT_PEEK (const git_error *, git_error_last, last_error (), (void), ())
+PCC_GIT_VOID (git_buf_dispose, (git_buf * buffer), (buffer))
+
+/* repositories, objects, trees, blobs */
+PCC_GIT_FN (int, git_repository_open_ext, -1,
+            (git_repository * *out, const char *path, unsigned int flags,
+             const char *ceiling_dirs),
+            (out, path, flags, ceiling_dirs))
+PCC_GIT_VOID (git_repository_free, (git_repository * repo), (repo))
+PCC_GIT_FN (int, git_revparse_single, -1,
+            (git_object * *out, git_repository *repo, const char *spec),
+            (out, repo, spec))
+PCC_GIT_FN (int, git_object_peel, -1,
+            (git_object * *peeled, const git_object *object,
+             git_object_t target_type),
+            (peeled, object, target_type))
+PCC_GIT_FN (const git_oid *, git_object_id, NULL, (const git_object *obj),
+            (obj))
+PCC_GIT_VOID (git_object_free, (git_object * object), (object))
+PCC_GIT_FN (char *, git_oid_tostr, NULL,
+            (char *out, size_t n, const git_oid *id), (out, n, id))
+PCC_GIT_VOID (git_tree_free, (git_tree * tree), (tree))
+PCC_GIT_FN (int, git_tree_entry_bypath, -1,
+            (git_tree_entry * *out, const git_tree *root, const char *path),
+            (out, root, path))
+PCC_GIT_FN (const git_oid *, git_tree_entry_id, NULL,
+            (const git_tree_entry *entry), (entry))
+PCC_GIT_FN (git_object_t, git_tree_entry_type, GIT_OBJECT_INVALID,
+            (const git_tree_entry *entry), (entry))
+PCC_GIT_VOID (git_tree_entry_free, (git_tree_entry * entry), (entry))
+PCC_GIT_FN (int, git_blob_lookup, -1,
+            (git_blob * *blob, git_repository *repo, const git_oid *id),
+            (blob, repo, id))
+PCC_GIT_FN (const void *, git_blob_rawcontent, NULL, (const git_blob *blob),
+            (blob))
+PCC_GIT_FN (git_object_size_t, git_blob_rawsize, 0, (const git_blob *blob),
+            (blob))
+PCC_GIT_VOID (git_blob_free, (git_blob * blob), (blob))
+
+/* configuration */
+PCC_GIT_FN (int, git_config_open_default, -1, (git_config * *out), (out))
+PCC_GIT_FN (int, git_config_get_string_buf, -1,
+            (git_buf * out, const git_config *cfg, const char *name),
+            (out, cfg, name))
+PCC_GIT_VOID (git_config_free, (git_config * cfg), (cfg))
+
+/* mailmap */
+PCC_GIT_FN (int, git_mailmap_from_buffer, -1,
+            (git_mailmap * *out, const char *buf, size_t len), (out, buf, len))
+PCC_GIT_FN (int, git_mailmap_resolve, -1,
+            (const char **real_name, const char **real_email,
+             const git_mailmap *mm, const char *name, const char *email),
+            (real_name, real_email, mm, name, email))
+PCC_GIT_VOID (git_mailmap_free, (git_mailmap * mm), (mm))
+
+/* patches (diffstat) */
+PCC_GIT_FN (int, git_patch_from_buffers, -1,
+            (git_patch * *out, const void *old_buffer, size_t old_len,
+             const char *old_as_path, const void *new_buffer, size_t new_len,
+             const char *new_as_path, const git_diff_options *opts),
+            (out, old_buffer, old_len, old_as_path, new_buffer, new_len,
+             new_as_path, opts))
+PCC_GIT_FN (int, git_patch_line_stats, -1,
+            (size_t * total_context, size_t *total_additions,
+             size_t *total_deletions, const git_patch *patch),
+            (total_context, total_additions, total_deletions, patch))
+PCC_GIT_VOID (git_patch_free, (git_patch * patch), (patch))

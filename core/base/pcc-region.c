@@ -1,0 +1,99 @@
+/* pcc-region.c - zero-filled memory advised for huge pages; see
+ * pcc-region.h. */
+#include "pcc-region.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#define HUGE_SIZE ((gsize) 2 << 20)
+
+static gsize
+round_up (gsize n, gsize to)
+{
+  return (n + to - 1) & ~(to - 1);
+}
+
+void *
+pcc_region_alloc (gsize size)
+{
+  gsize want = round_up (MAX (size, 1), HUGE_SIZE);
+  /* over-allocate by one huge page to place the region on a boundary */
+  char *raw = mmap (NULL, want + HUGE_SIZE, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED)
+    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC,
+             size);
+  char *p = (char *) round_up ((uintptr_t) raw, HUGE_SIZE);
+  if (p > raw)
+    munmap (raw, p - raw);
+  munmap (p + want, raw + want + HUGE_SIZE - (p + want));
+#ifdef MADV_HUGEPAGE
+  madvise (p, want, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+  return p;
+}
+
+void
+pcc_region_free (void *p, gsize size)
+{
+  if (p != NULL)
+    munmap (p, round_up (MAX (size, 1), HUGE_SIZE));
+}
+
+typedef struct
+{
+  void *p;
+  gsize size;
+} Region;
+
+static void
+free_region (gpointer data)
+{
+  Region *r = data;
+  pcc_region_free (r->p, r->size);
+  g_free (r);
+}
+
+GBytes *
+pcc_region_read_file (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  struct stat st;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      int e = fstat (fd, &st) != 0 ? errno : EINVAL;
+      close (fd);
+      errno = e;
+      return NULL;
+    }
+  gsize size = st.st_size, got = 0;
+  char *p = pcc_region_alloc (size + 1);
+  while (got < size)
+    {
+      ssize_t n = read (fd, p + got, size - got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int e = errno;
+          close (fd);
+          pcc_region_free (p, size + 1);
+          errno = e;
+          return NULL;
+        }
+      if (n == 0)
+        break; /* shorter than it was: what there is */
+      got += n;
+    }
+  close (fd);
+  Region *r = g_new (Region, 1);
+  r->p = p;
+  r->size = size + 1;
+  return g_bytes_new_with_free_func (p, got, free_region, r);
+}

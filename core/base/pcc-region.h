@@ -1,0 +1,33 @@
+/* pcc-region.h - memory for large arrays that are written once, densely.
+ *
+ * The MAINTAINERS index holds a few arrays of a megabyte or more that
+ * are filled completely as soon as they are made.  Touching fresh memory
+ * one 4 KiB page at a time costs a page fault each, and on virtual
+ * machines a fault is tens of microseconds: these arrays were most of
+ * the time of a patchcc run.  A region is anonymous memory aligned to
+ * and advised for transparent huge pages (madvise MADV_HUGEPAGE), so
+ * where the kernel offers them a whole 2 MiB is mapped by one fault;
+ * where it does not, it is ordinary zero-filled memory.
+ */
+#ifndef PCC_REGION_H
+#define PCC_REGION_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* @size bytes of zero-filled memory (never NULL: aborts when out of
+ * memory, as g_malloc() does).  Free with pcc_region_free() and the same
+ * @size. */
+void *pcc_region_alloc (gsize size);
+void pcc_region_free (void *p, gsize size);
+
+/* The contents of the regular file at @path, read into a region (so a
+ * large file costs one page fault, not one per 4 KiB; unlike a mapping,
+ * a file truncated meanwhile cannot fault).  NULL with errno set when it
+ * cannot be read or is not a regular file (EINVAL). */
+GBytes *pcc_region_read_file (const char *path);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,10 @@
+/* bench-hello.c - the floor for a command's start-up: a static binary
+ * that prints one line (tests/bench.c times it next to patchcc). */
+#include <stdio.h>
+
+int
+main (void)
+{
+  puts ("hello");
+  return 0;
+}
