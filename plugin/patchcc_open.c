@@ -35,6 +35,7 @@
 
 #include "pcc-damage.h"
 #include "pcc-email.h"
+#include "pcc-mbox.h"
 #include "pcc-error.h"
 #include "pcc-patch.h"
 #include "pcc-series.h"
@@ -349,7 +350,7 @@ read_patch_file (const char *path, GError **error)
                    len);
       return NULL;
     }
-  parts = pcc_series_split_mbox (data, len);
+  parts = pcc_mbox_split (data, len);
   for (guint i = 0; i < parts->len; i++)
     {
       gsize plen;
