@@ -1,6 +1,7 @@
 /* test-plan.c - typed To/Cc against computed ones. */
 #include <string.h>
 #include <glib/gstdio.h>
+#include "pcc-email.h"
 #include "pcc-plan.h"
 
 static const char *MAINT
@@ -138,6 +139,106 @@ test_bad_typed (void)
   g_assert_nonnull (error);
 }
 
+/* What the review shows is what is written: every KEEP and every enabled
+ * ADD (or disabled DROP) is in the final lists, nothing else is, and no
+ * final address carries a control byte. */
+static void
+assert_shown_is_written (PccPlan *plan)
+{
+  g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  g_auto (GStrv) fcc = pcc_plan_get_final (plan, PCC_FIELD_CC);
+  guint shown = 0;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+      gboolean stays = c->kind == PCC_CHANGE_KEEP
+                       || (c->kind == PCC_CHANGE_ADD && c->enabled)
+                       || (c->kind == PCC_CHANGE_DROP && !c->enabled);
+      char **f = c->field == PCC_FIELD_TO ? fto : fcc;
+      if (stays != in (f, c->address))
+        g_error ("%s %s shown as %s", c->address, c->reason,
+                 stays ? "staying but not written" : "going but written");
+      shown += stays;
+    }
+  g_assert_cmpuint (g_strv_length (fto) + g_strv_length (fcc), ==, shown);
+  for (char **p = fto; *p; p++)
+    g_assert_false (pcc_email_has_control (*p));
+  for (char **p = fcc; *p; p++)
+    g_assert_false (pcc_email_has_control (*p));
+}
+
+/* A typed name whose encoded word decodes to a control byte: kept as
+ * typed (the encoded word), and the review says so. */
+static void
+test_typed_control_name (void)
+{
+  const char *to[] = { "=?utf-8?q?Al=0Aice?= <alice@example.org>", NULL };
+  g_autoptr (PccPlan) plan = plan_for (PATCH, to, NULL, FALSE);
+  assert_shown_is_written (plan);
+  g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  gboolean found = FALSE;
+  for (char **p = fto; *p; p++)
+    found = found || strstr (*p, "<alice@example.org>") != NULL;
+  g_assert_true (found);
+}
+
+/* A computed address whose MAINTAINERS name has a control byte: shown
+ * and added without the name, never dropped silently; one whose address
+ * itself has one: shown, not added, with the reason. */
+static void
+test_computed_control (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-ctl-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (mf,
+                       "NET DRIVER\n"
+                       "M:\tBad\001Name <bad@x.org>\n"
+                       "R:\tWorse <wo\001rse@x.org>\n"
+                       "L:\tnetdev@x.org\n"
+                       "S:\tMaintained\n"
+                       "F:\tdrivers/net/\n",
+                       -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean bad = FALSE, worse = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+      if (strstr (c->address, "bad@x.org"))
+        {
+          bad = TRUE;
+          g_assert_true (c->enabled);
+          g_assert_cmpstr (c->address, ==, "bad@x.org");
+          g_assert_nonnull (strstr (c->reason, "control"));
+        }
+      if (strstr (c->email, "rse@x.org"))
+        {
+          worse = TRUE;
+          g_assert_false (c->enabled);
+          g_assert_false (pcc_email_has_control (c->address));
+          g_assert_nonnull (strstr (c->reason, "control"));
+          c->enabled = TRUE; /* ticked anyway: still never written */
+        }
+    }
+  g_assert_true (bad);
+  g_assert_true (worse);
+  g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  for (char **q = fto; *q; q++)
+    g_assert_false (pcc_email_has_control (*q));
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -149,6 +250,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/untick", test_untick);
   g_test_add_func ("/plan/new-file", test_new_file);
   g_test_add_func ("/plan/bad-typed", test_bad_typed);
+  g_test_add_func ("/plan/typed-control-name", test_typed_control_name);
+  g_test_add_func ("/plan/computed-control", test_computed_control);
   int rc = g_test_run ();
   g_unlink (mf);
   g_rmdir (dir);

@@ -373,7 +373,7 @@ apply_toggle (PccReviewView *self, guint i, gboolean enabled)
 
   g_return_if_fail (i < pcc_plan_get_n_changes (self->plan));
   c = pcc_plan_get_change (self->plan, i);
-  if (c->kind == PCC_CHANGE_KEEP || c->enabled == enabled)
+  if (c->kind == PCC_CHANGE_KEEP || c->blocked || c->enabled == enabled)
     return;
   c->enabled = enabled;
   ps = g_array_index (self->paths, char *, i);
