@@ -20,12 +20,13 @@ cd "$(dirname "$0")/.."
 #   qemu-system-x86 busybox-static build-essential flex bison bc libelf-dev
 #   libssl-dev cpio kmod   building and booting the patched kernel
 #   clang libclang-rt-14-dev llvm  fuzzing with libFuzzer, ASan and UBSan
+#   valgrind           memcheck on the command (scripts/valgrind-cli.sh)
 PACKAGES="meson ninja-build pkg-config gcc libglib2.0-dev libpcre2-dev
 libetpan-dev libgit2-dev linux-source-6.1 git git-email perl python3
 libgtk-3-dev claws-mail libclaws-mail-dev xvfb xdotool imagemagick x11-utils
 python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
-libclang-rt-14-dev llvm"
+libclang-rt-14-dev llvm valgrind"
 
 missing=
 for p in $PACKAGES; do
