@@ -67,11 +67,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   *nl = '\0';
   const char *pattern = text, *lines = nl + 1;
   gsize lines_len = size - (lines - text);
-  char *mtext = g_strdup_printf ("SECTION\nK:\t%s\nN:\t%s\n", pattern,
-                                 pattern);
-  PccMaintainers *m = pcc_maintainers_new_from_data ("MAINTAINERS", mtext,
-                                                     strlen (mtext), NULL,
-                                                     NULL);
+  char *mtext
+      = g_strdup_printf ("SECTION\nK:\t%s\nN:\t%s\n", pattern, pattern);
+  PccMaintainers *m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", mtext, strlen (mtext), NULL, NULL);
   g_free (mtext);
   if (m == NULL || pcc_maintainers_get_n_keywords (m) != 1)
     goto out;

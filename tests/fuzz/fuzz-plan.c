@@ -35,10 +35,10 @@ check (PccPlan *plan)
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
       PccChange *c = pcc_plan_get_change (plan, i);
-      gboolean stays = c->kind == PCC_CHANGE_KEEP
-                       || (c->kind == PCC_CHANGE_ADD && c->enabled
-                           && !c->blocked)
-                       || (c->kind == PCC_CHANGE_DROP && !c->enabled);
+      gboolean stays
+          = c->kind == PCC_CHANGE_KEEP
+            || (c->kind == PCC_CHANGE_ADD && c->enabled && !c->blocked)
+            || (c->kind == PCC_CHANGE_DROP && !c->enabled);
       if (stays != in (f[c->field == PCC_FIELD_CC], c->address))
         {
           fprintf (stderr, "change %u (%s) shown %s\n", i, c->address,
@@ -88,20 +88,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       l[i] = p;
       p = nl + 1;
     }
-  char *m = g_strdup_printf ("NET DRIVER\nM:\t%s\nR:\tRita Review <rita@x.org>\n"
-                             "L:\tnetdev@x.org\nS:\tMaintained\nF:\tdrivers/\n"
-                             "\nTHE REST\nM:\tLinus Torvalds "
-                             "<torvalds@linux-foundation.org>\n"
-                             "L:\tlinux-kernel@vger.kernel.org\nS:\tBuried "
-                             "alive in reporters\nF:\t*\nF:\t*/\n",
-                             l[2]);
+  char *m
+      = g_strdup_printf ("NET DRIVER\nM:\t%s\nR:\tRita Review <rita@x.org>\n"
+                         "L:\tnetdev@x.org\nS:\tMaintained\nF:\tdrivers/\n"
+                         "\nTHE REST\nM:\tLinus Torvalds "
+                         "<torvalds@linux-foundation.org>\n"
+                         "L:\tlinux-kernel@vger.kernel.org\nS:\tBuried "
+                         "alive in reporters\nF:\t*\nF:\t*/\n",
+                         l[2]);
   g_file_set_contents (mfile, m, -1, NULL);
   g_free (m);
   PccTree *tree = pcc_tree_open_dir (dir, NULL);
   PccEngine *engine = tree ? pcc_engine_new (tree, NULL, TRUE, NULL) : NULL;
-  PccPatch *patch = engine ? pcc_patch_new_from_data ("fuzz", p,
-                                                      size - (p - text),
-                                                      1 << 20, NULL)
+  PccPatch *patch = engine ? pcc_patch_new_from_data (
+                        "fuzz", p, size - (p - text), 1 << 20, NULL)
                            : NULL;
   if (patch != NULL)
     {
