@@ -293,14 +293,34 @@ test_unclosed_class (void)
   g_assert_no_error (error);
   const char *line = "+nothing to see\n";
   g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_assert_true (
-      pcc_maintainers_keywords_in_text (m, line, strlen (line), cand, &error));
   g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_assert_false (pcc_maintainers_match_keywords (m, line, strlen (line), TRUE,
-                                                  cand, hits, &error));
+  gboolean ok
+      = pcc_maintainers_keywords_in_text (m, line, strlen (line), cand, &error)
+        && pcc_maintainers_match_keywords (m, line, strlen (line), TRUE, cand,
+                                           hits, &error);
+  g_assert_false (ok);
   g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
   g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
   g_assert_nonnull (strstr (error->message, "foo[bar"));
+}
+
+/* Any K: that is not a valid expression fails before the lines are read,
+ * even when its needles are in no line ("abc)" has the needle "abc"):
+ * the script dies on the first line it tries it on. */
+static void
+test_invalid_keyword_unused (void)
+{
+  const char *text = "S\nK:\tok_word\nK:\tabc)\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text, strlen (text), NULL, &error);
+  g_assert_no_error (error);
+  const char *line = "+nothing to see\n";
+  g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_assert_false (
+      pcc_maintainers_keywords_in_text (m, line, strlen (line), cand, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
+  g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
 }
 
 int
@@ -318,6 +338,8 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/gave-up", test_gave_up);
   g_test_add_func ("/maintainers/many-alternatives", test_many_alternatives);
   g_test_add_func ("/maintainers/unclosed-class", test_unclosed_class);
+  g_test_add_func ("/maintainers/invalid-keyword-unused",
+                   test_invalid_keyword_unused);
   int rc = g_test_run ();
   g_rmdir (dir);
   g_autofree char *drivers = g_build_filename (tmpdir, "drivers", NULL);

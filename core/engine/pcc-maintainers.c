@@ -1484,7 +1484,21 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
   /* One pass over the text: at each pair of bytes that starts a needle,
    * compare the needles that start so.  (Needles are 3 bytes or more.) */
   if (m->k_pairs == NULL)
-    index_k_needles (m);
+    {
+      /* Every keyword compiles, or this fails naming its line: the
+       * script dies on the first line it tries a bad one on, and the
+       * needles below may never let a bad one be tried.  (The plain
+       * expression is the one split keywords are matched with.) */
+      for (guint k = 0; k < m->k_entries->len; k++)
+        {
+          Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+          if (e->re == NULL)
+            e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+          if (e->re == NULL)
+            return FALSE;
+        }
+      index_k_needles (m);
+    }
   guint nk = m->k_entries->len;
   g_autofree gboolean *found = g_new0 (gboolean, nk);
   guint left = nk - m->k_always->len;
