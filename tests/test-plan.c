@@ -387,6 +387,27 @@ test_hostile_property (void)
   g_rmdir (d);
 }
 
+/* An empty patch, computed twice: the keyword cache compares an empty
+ * text (found by fuzz-plan: memcmp on a NULL cache under UBSan). */
+static void
+test_empty_twice (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (dir, NULL);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, NULL);
+  g_autoptr (PccPatch) p = pcc_patch_new_from_data ("p", "", 0, 0, &error);
+  g_assert_no_error (error);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (PccPlan) plan
+          = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+      g_assert_no_error (error);
+      assert_shown_is_written (plan);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -401,6 +422,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/typed-control-name", test_typed_control_name);
   g_test_add_func ("/plan/computed-control", test_computed_control);
   g_test_add_func ("/plan/hostile-property", test_hostile_property);
+  g_test_add_func ("/plan/empty-twice", test_empty_twice);
   int rc = g_test_run ();
   g_unlink (mf);
   g_rmdir (dir);
