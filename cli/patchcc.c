@@ -6,6 +6,7 @@
  * patchcc refuses (a truncated diff, binary data, a mail with no diff
  * that is not a cover letter, an oversized input, a bad MAINTAINERS).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,7 +22,10 @@
 
 #define fail(status, ...) pcc_fail ((status), "patchcc", __VA_ARGS__)
 
-/* which_conf(".get_maintainer.conf"): ".", $HOME, ".scripts" */
+/* which_conf(".get_maintainer.conf"): ".", $HOME, ".scripts"; the
+ * first that exists is the only one read.  One that cannot be read is
+ * skipped with a warning (the script warns for an unreadable file and
+ * skips a directory). */
 static GPtrArray *
 conf_words (void)
 {
@@ -32,10 +36,21 @@ conf_words (void)
       g_autofree char *p
           = g_build_filename (dirs[i], ".get_maintainer.conf", NULL);
       g_autofree char *data = NULL;
+      g_autoptr (GError) error = NULL;
       if (g_file_test (p, G_FILE_TEST_EXISTS))
         {
-          if (g_file_get_contents (p, &data, NULL, NULL))
+          if (!g_file_test (p, G_FILE_TEST_IS_REGULAR))
+            fprintf (stderr,
+                     "patchcc: %s is not a regular file; its options are "
+                     "not read\n",
+                     p);
+          else if (g_file_get_contents (p, &data, NULL, &error))
             return pcc_conf_words (data);
+          else
+            fprintf (stderr,
+                     "patchcc: Can't find a readable .get_maintainer.conf "
+                     "file: %s; its options are not read\n",
+                     error->message);
           return g_ptr_array_new_with_free_func (g_free);
         }
     }
@@ -157,6 +172,14 @@ run (PccArgs *args)
               g_string_append_len (in, buf, n);
               if (in->len > limit)
                 break; /* the parser refuses it; stop reading */
+            }
+          if (ferror (stdin))
+            {
+              int err = errno;
+              gsize got = in->len;
+              g_string_free (in, TRUE);
+              return fail (1, "(stdin): read error after %zu bytes: %s",
+                           (size_t) got, g_strerror (err));
             }
           PccPatch *p = pcc_patch_new_from_data ("(stdin)", in->str, in->len,
                                                  args->max_size, &error);

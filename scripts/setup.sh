@@ -22,12 +22,13 @@ cd "$(dirname "$0")/.."
 #   clang libclang-rt-14-dev llvm  fuzzing with libFuzzer, ASan and UBSan
 #   python3-gi gir1.2-gtk-3.0  the e2e paste test owns the X clipboard
 #   libxxhash-dev      XXH3, keys and checksums of the MAINTAINERS index cache
+#   valgrind           memcheck on the command (scripts/valgrind-cli.sh)
 PACKAGES="meson ninja-build pkg-config gcc libglib2.0-dev libpcre2-dev
 libetpan-dev libgit2-dev linux-source-6.1 git git-email perl python3
 libgtk-3-dev claws-mail libclaws-mail-dev xvfb xdotool imagemagick x11-utils
 python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
-libclang-rt-14-dev llvm libxxhash-dev
+libclang-rt-14-dev llvm libxxhash-dev valgrind
 python3-gi gir1.2-gtk-3.0"
 
 missing=

@@ -17,4 +17,10 @@ if [ -f "$log" ]; then
 	failed=$(grep -c -E '"result": "(FAIL|ERROR|TIMEOUT|UNEXPECTEDPASS)"' "$log" || true)
 	echo "$passed passed, $failed failed, $skipped skipped"
 fi
+# A full run (no arguments) also runs the unit, parity and cli suites
+# under ASan + UBSan and the command under valgrind memcheck.
+if [ $# -eq 0 ]; then
+	sh scripts/test-sanitize.sh || status=$?
+	sh scripts/valgrind-cli.sh build 40 || status=$?
+fi
 exit "$status"

@@ -247,6 +247,82 @@ test_gave_up (void)
   g_assert_nonnull (strstr (error->message, "gave up"));
 }
 
+/* A K: line of more than 256 literal alternatives: every needle is told
+ * apart from the others (the needle index once shared 8 bits with the
+ * keyword's), and the answer is the script's. */
+static void
+test_many_alternatives (void)
+{
+  GString *text = g_string_new ("FIRST\nK:\t");
+  for (guint i = 0; i < 300; i++)
+    g_string_append_printf (text, "%skw%03u", i ? "|" : "", i);
+  g_string_append (text, "\n\nSECOND\nK:\tzz\\d+q\n\nTHIRD\nK:\tabc\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text->str, text->len, NULL, &error);
+  g_assert_no_error (error);
+  g_string_free (text, TRUE);
+  const char *lines[]
+      = { "+kw123\n", "+kw299\n", "+kw000\n", "+abc\n", "+kw300\n" };
+  const guint want[] = { 1, 1, 1, 5, 0 };
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      gsize len = strlen (lines[i]);
+      g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_assert_true (
+          pcc_maintainers_keywords_in_text (m, lines[i], len, cand, &error));
+      g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_assert_true (pcc_maintainers_match_keywords (m, lines[i], len, TRUE,
+                                                     cand, hits, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (hits->len, ==, want[i] ? 1 : 0);
+      if (want[i])
+        g_assert_cmpuint (g_array_index (hits, guint, 0), ==, want[i]);
+    }
+}
+
+/* K: with an unclosed '[': the script dies on the first patch line it
+ * tries the keyword on; so does patchcc, naming the line. */
+static void
+test_unclosed_class (void)
+{
+  const char *text = "S\nK:\tok_word\nK:\tfoo[bar\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text, strlen (text), NULL, &error);
+  g_assert_no_error (error);
+  const char *line = "+nothing to see\n";
+  g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean ok
+      = pcc_maintainers_keywords_in_text (m, line, strlen (line), cand, &error)
+        && pcc_maintainers_match_keywords (m, line, strlen (line), TRUE, cand,
+                                           hits, &error);
+  g_assert_false (ok);
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
+  g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
+  g_assert_nonnull (strstr (error->message, "foo[bar"));
+}
+
+/* Any K: that is not a valid expression fails before the lines are read,
+ * even when its needles are in no line ("abc)" has the needle "abc"):
+ * the script dies on the first line it tries it on. */
+static void
+test_invalid_keyword_unused (void)
+{
+  const char *text = "S\nK:\tok_word\nK:\tabc)\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text, strlen (text), NULL, &error);
+  g_assert_no_error (error);
+  const char *line = "+nothing to see\n";
+  g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_assert_false (
+      pcc_maintainers_keywords_in_text (m, line, strlen (line), cand, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
+  g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -260,6 +336,10 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/bad-pattern", test_bad_pattern);
   g_test_add_func ("/maintainers/keywords-vs-script", test_keywords_vs_script);
   g_test_add_func ("/maintainers/gave-up", test_gave_up);
+  g_test_add_func ("/maintainers/many-alternatives", test_many_alternatives);
+  g_test_add_func ("/maintainers/unclosed-class", test_unclosed_class);
+  g_test_add_func ("/maintainers/invalid-keyword-unused",
+                   test_invalid_keyword_unused);
   int rc = g_test_run ();
   g_rmdir (dir);
   g_autofree char *drivers = g_build_filename (tmpdir, "drivers", NULL);

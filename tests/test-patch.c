@@ -229,6 +229,50 @@ test_script_quirks (void)
   g_assert_cmpstr (f->pdata[1], ==, "sql");
 }
 
+/* MIME nesting: a mail of @depth multipart/mixed levels, a patch in the
+ * innermost. */
+static GString *
+nested_mail (guint depth)
+{
+  GString *m = g_string_new ("From: A <a@example.org>\n"
+                             "Subject: [PATCH] deep\n"
+                             "MIME-Version: 1.0\n");
+  for (guint i = 0; i < depth; i++)
+    g_string_append_printf (m,
+                            "Content-Type: multipart/mixed; boundary=\"b%u\"\n"
+                            "\n--b%u\n",
+                            i, i);
+  g_string_append (m, "Content-Type: text/plain\n\n"
+                      "--- a/q.c\n+++ b/q.c\n@@ -1 +1 @@\n-a\n+b\n");
+  for (guint i = depth; i-- > 0;)
+    g_string_append_printf (m, "--b%u--\n", i);
+  return m;
+}
+
+/* Nesting is bounded: 50,000 levels is a clear error naming the input and
+ * the line, not a stack overflow; a few levels still parse. */
+static void
+test_mime_depth (void)
+{
+  g_autoptr (GError) error = NULL;
+  GString *ok = nested_mail (3);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("ok.eml", ok->str, ok->len, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_patch_get_gm_files (p)->len, ==, 1);
+  g_assert_cmpstr (pcc_patch_get_gm_files (p)->pdata[0], ==, "q.c");
+  g_string_free (ok, TRUE);
+
+  GString *deep = nested_mail (50000);
+  PccPatch *q
+      = pcc_patch_new_from_data ("deep.eml", deep->str, deep->len, 0, &error);
+  g_string_free (deep, TRUE);
+  g_assert_null (q);
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
+  g_assert_nonnull (strstr (error->message, "deep.eml:"));
+  g_assert_nonnull (strstr (error->message, "MIME"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -240,5 +284,6 @@ main (int argc, char **argv)
   g_test_add_func ("/patch/cover-letter", test_cover_letter);
   g_test_add_func ("/patch/bad-input", test_bad_input);
   g_test_add_func ("/patch/script-quirks", test_script_quirks);
+  g_test_add_func ("/patch/mime-depth", test_mime_depth);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* test-plan.c - typed To/Cc against computed ones. */
 #include <string.h>
 #include <glib/gstdio.h>
+#include "pcc-email.h"
 #include "pcc-plan.h"
 
 static const char *MAINT
@@ -140,6 +141,275 @@ test_bad_typed (void)
   g_assert_nonnull (error);
 }
 
+/* What the review shows is what is written: every KEEP and every enabled
+ * ADD (or disabled DROP) is in the final lists, nothing else is, and no
+ * final address carries a control byte. */
+static void
+assert_shown_is_written (PccPlan *plan)
+{
+  g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  g_auto (GStrv) fcc = pcc_plan_get_final (plan, PCC_FIELD_CC);
+  guint shown = 0;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+      gboolean stays
+          = c->kind == PCC_CHANGE_KEEP
+            || (c->kind == PCC_CHANGE_ADD && c->enabled && !c->blocked)
+            || (c->kind == PCC_CHANGE_DROP && !c->enabled);
+      char **f = c->field == PCC_FIELD_TO ? fto : fcc;
+      if (stays != in (f, c->address))
+        g_error ("%s %s shown as %s", c->address, c->reason,
+                 stays ? "staying but not written" : "going but written");
+      shown += stays;
+    }
+  g_assert_cmpuint (g_strv_length (fto) + g_strv_length (fcc), ==, shown);
+  for (char **p = fto; *p; p++)
+    g_assert_false (pcc_email_has_control (*p));
+  for (char **p = fcc; *p; p++)
+    g_assert_false (pcc_email_has_control (*p));
+}
+
+/* A typed name whose encoded word decodes to a control byte: kept as
+ * typed (the encoded word), and the review says so. */
+static void
+test_typed_control_name (void)
+{
+  const char *to[] = { "=?utf-8?q?Al=0Aice?= <alice@example.org>", NULL };
+  g_autoptr (PccPlan) plan = plan_for (PATCH, to, NULL, FALSE);
+  assert_shown_is_written (plan);
+  g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  gboolean found = FALSE;
+  for (char **p = fto; *p; p++)
+    found = found || strstr (*p, "<alice@example.org>") != NULL;
+  g_assert_true (found);
+}
+
+/* A computed address whose MAINTAINERS name has a control byte: shown
+ * and added without the name, never dropped silently; one whose address
+ * itself has one: shown, not added, with the reason. */
+static void
+test_computed_control (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-ctl-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (mf,
+                       "NET DRIVER\n"
+                       "M:\tBad\001Name <bad@x.org>\n"
+                       "R:\tWorse <wo\001rse@x.org>\n"
+                       "L:\tnetdev@x.org\n"
+                       "S:\tMaintained\n"
+                       "F:\tdrivers/net/\n",
+                       -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean bad = FALSE, worse = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      PccChange *c = pcc_plan_get_change (plan, i);
+      if (strstr (c->address, "bad@x.org"))
+        {
+          bad = TRUE;
+          g_assert_true (c->enabled);
+          g_assert_cmpstr (c->address, ==, "bad@x.org");
+          g_assert_nonnull (strstr (c->reason, "control"));
+        }
+      if (strstr (c->email, "rse@x.org"))
+        {
+          worse = TRUE;
+          g_assert_false (c->enabled);
+          g_assert_false (pcc_email_has_control (c->address));
+          g_assert_nonnull (strstr (c->reason, "control"));
+          c->enabled = TRUE; /* ticked anyway: still never written */
+        }
+    }
+  g_assert_true (bad);
+  g_assert_true (worse);
+  g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  for (char **q = fto; *q; q++)
+    g_assert_false (pcc_email_has_control (*q));
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
+/* A hostile piece of an address or a name: CR, LF, NUL (cuts a C string
+ * short, so it also ends values), commas, quotes, angle brackets, encoded
+ * words of control bytes, 8-bit bytes. */
+static void
+hostile_piece (GRand *r, GString *s)
+{
+  static const char *pieces[] = { "\r",
+                                  "\n",
+                                  "\r\n",
+                                  "\r\nBcc: evil@x.org",
+                                  ",",
+                                  "\"",
+                                  "\\",
+                                  "<",
+                                  ">",
+                                  "@",
+                                  " ",
+                                  "\t",
+                                  "\001",
+                                  "\177",
+                                  "\xc3\xa9",
+                                  "\xff",
+                                  "\x80",
+                                  "=?utf-8?q?Al=0Aice?=",
+                                  "=?utf-8?q?=0D=0ABcc:_e@x.org?=",
+                                  "=?utf-8?b?DQpCY2M6IGVAeC5vcmc=?=",
+                                  "=?iso-8859-1?q?Beh=FAn?=",
+                                  "(comment)",
+                                  "alice",
+                                  "x.org",
+                                  "a@b.c",
+                                  ";",
+                                  ":",
+                                  "undisclosed-recipients:;" };
+  guint n = g_rand_int_range (r, 1, 6);
+  for (guint i = 0; i < n; i++)
+    g_string_append (s,
+                     pieces[g_rand_int_range (r, 0, G_N_ELEMENTS (pieces))]);
+}
+
+static char *
+hostile_address (GRand *r)
+{
+  GString *s = g_string_new (NULL);
+  switch (g_rand_int_range (r, 0, 4))
+    {
+      case 0: /* Name <local@domain> with hostile name */
+        hostile_piece (r, s);
+        g_string_append (s, " <user@example.org>");
+        break;
+      case 1: /* "quoted, name" <hostile> */
+        g_string_append (s, "\"");
+        hostile_piece (r, s);
+        g_string_append (s, "\" <");
+        hostile_piece (r, s);
+        g_string_append (s, "@example.org>");
+        break;
+      case 2: /* a list */
+        hostile_piece (r, s);
+        g_string_append (s, ", b@example.org, ");
+        hostile_piece (r, s);
+        break;
+      default:
+        hostile_piece (r, s);
+        break;
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Property: over generated hostile typed To/Cc and computed names and
+ * addresses (MAINTAINERS M:/R: lines), no final To/Cc carries a control
+ * byte and what the review shows staying is exactly what is written.
+ * Invalid typed values are refused as a whole (the mail left as it is). */
+static void
+test_hostile_property (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (13);
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-prop-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  guint plans = 0, refused = 0, rounds = 400;
+  for (guint round = 0; round < rounds; round++)
+    {
+      g_autofree char *m1 = hostile_address (r), *m2 = hostile_address (r);
+      g_autofree char *maint = g_strdup_printf (
+          "NET DRIVER\nM:\t%s\nR:\t%s\nL:\tnetdev@x.org\nS:\tMaintained\n"
+          "F:\tdrivers/net/\n\nTHE REST\nL:\tlinux-kernel@vger.kernel.org\n"
+          "F:\t*/\n",
+          m1, m2);
+      g_file_set_contents (mf, maint, -1, NULL);
+      g_autoptr (PccTree) tree = pcc_tree_open_dir (d, NULL);
+      g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, NULL);
+      if (engine == NULL)
+        continue;
+      g_autoptr (PccPatch) p
+          = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+      for (guint k = 0; k < 4; k++)
+        {
+          static const char *tricky[]
+              = { "=?utf-8?q?Al=0Aice?= <alice@example.org>",
+                  "\"Last, First\" <lf@example.org>, b@example.org",
+                  "=?iso-8859-1?q?Beh=FAn?= <b@x.org>",
+                  "=?utf-8?b?DQpCY2M6IGVAeC5vcmc=?= <e@x.org>",
+                  "\"\\\"q\\\\\" <q@x.org>",
+                  "Ned Net <ned@x.org>",
+                  "linux-kernel@vger.kernel.org",
+                  "" };
+          char *t = k & 2 ? hostile_address (r)
+                          : g_strdup (tricky[g_rand_int_range (
+                              r, 0, G_N_ELEMENTS (tricky))]);
+          char *c = k & 2 ? g_strdup (
+                        tricky[g_rand_int_range (r, 0, G_N_ELEMENTS (tricky))])
+                          : hostile_address (r);
+          const char *to[] = { t, NULL }, *cc[] = { c, NULL };
+          PccPlanOptions po;
+          pcc_plan_options_init (&po);
+          po.split = k & 1 ? PCC_SPLIT_ALL_CC : PCC_SPLIT_B4;
+          g_autoptr (GError) error = NULL;
+          g_autoptr (PccPlan) plan
+              = pcc_plan_new (engine, &po, &p, 1, to, cc, &error);
+          if (plan == NULL)
+            {
+              g_assert_nonnull (error);
+              g_free (t);
+              g_free (c);
+              refused++;
+              continue;
+            }
+          plans++;
+          g_free (t);
+          g_free (c);
+          assert_shown_is_written (plan);
+          for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+            {
+              PccChange *ch = pcc_plan_get_change (plan, i);
+              if (ch->kind != PCC_CHANGE_KEEP)
+                ch->enabled = !ch->enabled;
+            }
+          assert_shown_is_written (plan);
+        }
+    }
+  g_test_message ("%u plans, %u typed values refused", plans, refused);
+  g_assert_cmpuint (plans, >, 100);
+  g_assert_cmpuint (refused, >, 200);
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
+/* An empty patch, computed twice: the keyword cache compares an empty
+ * text (found by fuzz-plan: memcmp on a NULL cache under UBSan). */
+static void
+test_empty_twice (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (dir, NULL);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, NULL);
+  g_autoptr (PccPatch) p = pcc_patch_new_from_data ("p", "", 0, 0, &error);
+  g_assert_no_error (error);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (PccPlan) plan
+          = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+      g_assert_no_error (error);
+      assert_shown_is_written (plan);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -151,6 +421,10 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/untick", test_untick);
   g_test_add_func ("/plan/new-file", test_new_file);
   g_test_add_func ("/plan/bad-typed", test_bad_typed);
+  g_test_add_func ("/plan/typed-control-name", test_typed_control_name);
+  g_test_add_func ("/plan/computed-control", test_computed_control);
+  g_test_add_func ("/plan/hostile-property", test_hostile_property);
+  g_test_add_func ("/plan/empty-twice", test_empty_twice);
   int rc = g_test_run ();
   g_unlink (mf);
   g_rmdir (dir);

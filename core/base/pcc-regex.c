@@ -9,6 +9,8 @@ struct _PccRegex
 {
   pcre2_code *code;
   pcre2_match_data *md;
+  pcre2_match_context *mc;
+  gboolean jit;
   int error;
 };
 
@@ -43,11 +45,13 @@ pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
                    "%s at offset %zu", (const char *) msg, (size_t) erroff);
       return NULL;
     }
-  if (flags & PCC_REGEX_JIT)
-    pcre2_jit_compile (code, PCRE2_JIT_COMPLETE); /* falls back if it fails */
   PccRegex *re = g_new0 (PccRegex, 1);
+  if (flags & PCC_REGEX_JIT)
+    re->jit = pcre2_jit_compile (code, PCRE2_JIT_COMPLETE) == 0;
   re->code = code;
   re->md = pcre2_match_data_create_from_pattern (code, NULL);
+  re->mc = pcre2_match_context_create (NULL);
+  pcre2_set_heap_limit (re->mc, PCC_REGEX_HEAP_LIMIT_KIB);
   return re;
 }
 
@@ -57,6 +61,7 @@ pcc_regex_free (PccRegex *re)
   if (re == NULL)
     return;
   pcre2_match_data_free (re->md);
+  pcre2_match_context_free (re->mc);
   pcre2_code_free (re->code);
   g_free (re);
 }
@@ -65,8 +70,18 @@ gboolean
 pcc_regex_match (PccRegex *re, const char *subject, gssize len, gsize start)
 {
   PCRE2_SIZE l = len < 0 ? strlen (subject) : (PCRE2_SIZE) len;
+  /* Perl has no match limit: the budget grows with the subject, so a
+   * line the script reads in linear time is read here too, however long,
+   * and a pattern that backtracks without end still stops, in time
+   * linear in the line. */
+  guint64 budget = (guint64) PCC_REGEX_STEPS_PER_BYTE * l;
+  pcre2_set_match_limit (
+      re->mc, (uint32_t) CLAMP (budget, PCC_REGEX_MIN_STEPS, G_MAXUINT32));
   int rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start, 0, re->md,
-                        NULL);
+                        re->mc);
+  if (rc == PCRE2_ERROR_JIT_STACKLIMIT && re->jit)
+    rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start, PCRE2_NO_JIT,
+                      re->md, re->mc); /* the interpreter's own limits */
   re->error = rc < 0 && rc != PCRE2_ERROR_NOMATCH ? rc : 0;
   return rc >= 0;
 }

@@ -9,6 +9,15 @@
  * patchcc uses GLib.
  *
  * A PccRegex keeps its match data: it is not thread-safe.
+ *
+ * Limits.  Perl's engine has none; PCRE2's defaults (10 million steps
+ * per match) refuse a long line that every MAINTAINERS keyword reads in
+ * linear time (at most 3 steps per byte on the kernel's MAINTAINERS).  A
+ * match may take PCC_REGEX_STEPS_PER_BYTE steps per byte of its subject
+ * (at least PCC_REGEX_MIN_STEPS) and PCC_REGEX_HEAP_LIMIT_KIB of
+ * backtracking memory; past that pcc_regex_last_error() says it gave up.
+ * So any line up to the input size limit is read, and a pattern that
+ * backtracks without end stops in time linear in the line.
  */
 #ifndef PCC_REGEX_H
 #define PCC_REGEX_H
@@ -18,6 +27,10 @@
 G_BEGIN_DECLS
 
 typedef struct _PccRegex PccRegex;
+
+#define PCC_REGEX_STEPS_PER_BYTE 32
+#define PCC_REGEX_MIN_STEPS      10000000
+#define PCC_REGEX_HEAP_LIMIT_KIB (256 * 1024)
 
 typedef enum
 {

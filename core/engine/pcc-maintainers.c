@@ -110,11 +110,12 @@ struct _PccMaintainers
   guint n_pass;   /* ... numbered by this */
   /* K: needles by their first two bytes (all case forms for (?i)), for
    * one pass over a whole patch; built on first use. */
-  guint8 *k_pairs; /* 65536 bits */
-  GHashTable
-      *k_by_pair;    /* pair | 0x10000 -> GArray of guint (k << 8 | needle) */
-  GArray *k_always;  /* k of keywords without needles */
-  GArray *k_entries; /* K: entries */
+  guint8 *k_pairs;       /* 65536 bits */
+  GHashTable *k_by_pair; /* pair | 0x10000 -> GArray of guint64
+                      * ((guint64) k << 32 | needle): a K: line may have any
+                      * number of alternatives */
+  GArray *k_always;      /* k of keywords without needles */
+  GArray *k_entries;     /* K: entries */
 };
 
 static gboolean
@@ -1231,8 +1232,8 @@ pattern_needles (const char *v, gboolean *ci, gsize min_len)
       all_ci = TRUE;
       v += 4;
     }
-  if (strpbrk (v, " \t\n\r\f\v#") != NULL)
-    return NULL;
+  if (strpbrk (v, " \t\n\r\f\v#") != NULL || strstr (v, "\\Q") != NULL)
+    return NULL; /* /x white space or comments, \Q...\E quoting */
   for (const char *q = strstr (v, "(?"); q; q = strstr (q + 2, "(?"))
     if (!g_str_has_prefix (q, "(?:") && !g_str_has_prefix (q, "(?i:"))
       return NULL;
@@ -1252,7 +1253,12 @@ pattern_needles (const char *v, gboolean *ci, gsize min_len)
         {
           const char *q = class_end (p);
           if (q == NULL)
-            break;
+            {
+              /* not understood (PCRE2 refuses it): the pattern is tried,
+               * and its error names the line, as the script dies there */
+              g_ptr_array_unref (all);
+              return NULL;
+            }
           p = q;
           continue;
         }
@@ -1520,7 +1526,7 @@ pcc_maintainers_keyword_tvi (const PccMaintainers *m, guint k)
 }
 
 static void
-k_pair_add (PccMaintainers *m, guchar a, guchar b, guint code)
+k_pair_add (PccMaintainers *m, guchar a, guchar b, guint64 code)
 {
   guint pair = a << 8 | b;
   m->k_pairs[pair >> 3] |= 1 << (pair & 7);
@@ -1528,12 +1534,9 @@ k_pair_add (PccMaintainers *m, guchar a, guchar b, guint code)
   GArray *list = g_hash_table_lookup (m->k_by_pair, key);
   if (list == NULL)
     {
-      list = g_array_new (FALSE, FALSE, sizeof (guint));
+      list = g_array_new (FALSE, FALSE, sizeof (guint64));
       g_hash_table_insert (m->k_by_pair, key, list);
     }
-  for (guint i = 0; i < list->len; i++)
-    if (g_array_index (list, guint, i) == code)
-      return;
   g_array_append_val (list, code);
 }
 
@@ -1555,7 +1558,7 @@ index_k_needles (PccMaintainers *m)
       for (guint n = 0; e->needles[n]; n++)
         {
           const guchar *nd = (const guchar *) e->needles[n];
-          guint code = k << 8 | n;
+          guint64 code = (guint64) k << 32 | n;
           if (!e->literal_ci)
             {
               k_pair_add (m, nd[0], nd[1], code);
@@ -1563,8 +1566,9 @@ index_k_needles (PccMaintainers *m)
             }
           guchar a[2] = { g_ascii_tolower (nd[0]), g_ascii_toupper (nd[0]) };
           guchar b[2] = { g_ascii_tolower (nd[1]), g_ascii_toupper (nd[1]) };
-          for (guint x = 0; x < 2; x++)
-            for (guint y = 0; y < 2; y++)
+          /* each distinct pair once (a byte without case has one form) */
+          for (guint x = 0; x < (a[0] == a[1] ? 1u : 2u); x++)
+            for (guint y = 0; y < (b[0] == b[1] ? 1u : 2u); y++)
               k_pair_add (m, a[x], b[y], code);
         }
     }
@@ -1578,7 +1582,21 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
   /* One pass over the text: at each pair of bytes that starts a needle,
    * compare the needles that start so.  (Needles are 3 bytes or more.) */
   if (m->k_pairs == NULL)
-    index_k_needles (m);
+    {
+      /* Every keyword compiles, or this fails naming its line: the
+       * script dies on the first line it tries a bad one on, and the
+       * needles below may never let a bad one be tried.  (The plain
+       * expression is the one split keywords are matched with.) */
+      for (guint k = 0; k < m->k_entries->len; k++)
+        {
+          Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+          if (e->re == NULL)
+            e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+          if (e->re == NULL)
+            return FALSE;
+        }
+      index_k_needles (m);
+    }
   guint nk = m->k_entries->len;
   g_autofree gboolean *found = g_new0 (gboolean, nk);
   guint left = nk - m->k_always->len;
@@ -1592,11 +1610,12 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
                                           GUINT_TO_POINTER (pair | 0x10000));
       for (guint j = 0; list && j < list->len; j++)
         {
-          guint code = g_array_index (list, guint, j), k = code >> 8;
+          guint64 code = g_array_index (list, guint64, j);
+          guint k = code >> 32;
           if (found[k])
             continue;
           Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-          const char *nd = e->needles[code & 0xff];
+          const char *nd = e->needles[(guint) code];
           gsize n = strlen (nd);
           if (i + n <= len
               && (e->literal_ci ? g_ascii_strncasecmp (text + i, nd, n) == 0

@@ -476,10 +476,78 @@ append_decoded (GString *out, struct mailmime *mime)
     }
 }
 
+/* The MIME nesting of @mail, read from its lines before libetpan (which
+ * recurses once per level) sees it: a "Content-Type: multipart/..."
+ * header opens a level with its boundary, "--boundary--" closes it and
+ * any level opened inside; every message/rfc822 part adds one for good.
+ * FALSE, with *lineno the line that goes past @max, when deeper. */
+static gboolean
+mime_depth_within (const char *mail, gsize len, guint max, guint *lineno)
+{
+  g_autoptr (GPtrArray) open
+      = g_ptr_array_new_with_free_func (g_free); /* "--b--" of each level */
+  guint messages = 0, line = 1;
+  const char *end = mail + len;
+  for (const char *p = mail; p < end; line++)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *le = nl ? nl : end;
+      gsize n = le - p;
+      if (n >= 4 && p[0] == '-' && p[1] == '-' && p[2] != '-')
+        {
+          for (guint i = open->len; i-- > 0;)
+            {
+              const char *close = open->pdata[i];
+              gsize cl = strlen (close);
+              if (n >= cl && memcmp (p, close, cl) == 0)
+                {
+                  g_ptr_array_set_size (open, i);
+                  break;
+                }
+            }
+        }
+      else if (n > 13 && g_ascii_strncasecmp (p, "Content-Type:", 13) == 0)
+        {
+          /* the value with its folded lines */
+          const char *ve = le;
+          while (ve < end && ve + 1 < end && (ve[1] == ' ' || ve[1] == '\t'))
+            {
+              const char *more = memchr (ve + 1, '\n', end - ve - 1);
+              ve = more ? more : end;
+            }
+          g_autofree char *v
+              = g_ascii_strdown (p + 13, MIN (ve - p - 13, 4096));
+          if (strstr (v, "message/rfc822"))
+            messages++;
+          const char *b = strstr (v, "boundary=");
+          if (strstr (v, "multipart/") && b)
+            {
+              /* the boundary as written (case matters) */
+              const char *o = p + 13 + (b - v) + 9;
+              gsize bl;
+              if (*o == '"')
+                bl = strcspn (++o, "\"\n");
+              else
+                bl = strcspn (o, " \t;\r\n");
+              g_ptr_array_add (
+                  open, g_strdup_printf ("--%.*s--", (int) MIN (bl, 200), o));
+            }
+        }
+      if (open->len + messages > max)
+        {
+          *lineno = line;
+          return FALSE;
+        }
+      p = nl ? nl + 1 : end;
+    }
+  return TRUE;
+}
+
 /* Returns the decoded text of a single mail whose body is encoded or
  * multipart, or NULL when the raw bytes are the text to scan. */
 static char *
-maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len)
+maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len,
+              guint *too_deep)
 {
   const char *cte = raw_header (mail, hdr_len, "Content-Transfer-Encoding");
   const char *ctype = raw_header (mail, hdr_len, "Content-Type");
@@ -498,6 +566,12 @@ maybe_decode (const char *mail, gsize len, gsize hdr_len, gsize *out_len)
     }
   if (!encoded)
     return NULL;
+  guint lineno;
+  if (!mime_depth_within (mail, len, PCC_PATCH_MAX_MIME_DEPTH, &lineno))
+    {
+      *too_deep = lineno;
+      return NULL;
+    }
 
   size_t idx = 0;
   struct mailmime *mime = NULL;
@@ -788,7 +862,20 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
       collect_addresses (patch, "Cc", patch->cc);
       parse_subject (patch);
       gsize dlen = 0;
-      char *decoded = maybe_decode (mail, end - mail, hdr_len, &dlen);
+      guint too_deep = 0;
+      char *decoded
+          = maybe_decode (mail, end - mail, hdr_len, &dlen, &too_deep);
+      if (too_deep)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                       "%s:%u: MIME parts nested more than %u deep; "
+                       "not read",
+                       name,
+                       too_deep + (mail != patch->data), /* the "From " line */
+                       PCC_PATCH_MAX_MIME_DEPTH);
+          pcc_patch_free (patch);
+          return NULL;
+        }
       if (decoded)
         {
           gsize skip = mail - patch->data;

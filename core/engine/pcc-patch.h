@@ -33,6 +33,10 @@ typedef struct _PccPatch PccPatch;
  * caller passes its own limit. */
 #define PCC_PATCH_DEFAULT_MAX_SIZE ((gsize) 64 * 1024 * 1024)
 
+/* A mail whose MIME parts nest deeper than this is refused
+ * (PCC_ERROR_PATCH, naming the line); real patch mails use one or two. */
+#define PCC_PATCH_MAX_MIME_DEPTH 32
+
 typedef enum
 {
   PCC_FILE_MODIFIED,
@@ -63,8 +67,9 @@ typedef struct
 /* Parse @len bytes of @data (a mail, an mbox of several mails, or a plain
  * diff).  @name names the input in messages.  @max_size of 0 means
  * PCC_PATCH_DEFAULT_MAX_SIZE.  Fails with PCC_ERROR_TOO_LARGE, or with
- * PCC_ERROR_PATCH for bytes that are not text (a NUL byte) or a diff
- * whose hunks are cut short.  A mail without a diff parses: check
+ * PCC_ERROR_PATCH for bytes that are not text (a NUL byte), MIME parts
+ * nested deeper than PCC_PATCH_MAX_MIME_DEPTH, or a diff whose hunks are
+ * cut short.  A mail without a diff parses: check
  * pcc_patch_has_diff(). */
 PccPatch *pcc_patch_new_from_data (const char *name, const char *data,
                                    gsize len, gsize max_size, GError **error);

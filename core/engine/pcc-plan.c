@@ -275,13 +275,40 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
           g_autofree char *key = pcc_email_key (rc->email);
           if (g_hash_table_contains (typed_keys, key))
             continue;
-          if (pcc_email_has_control (rc->address))
-            continue; /* never into a header */
           const PccRecipient *frc = g_hash_table_lookup (by_key, key);
-          add_change (plan, PCC_CHANGE_ADD,
-                      f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC, rc->address,
-                      rc->email, reason_for (full, frc, rest_keys), FALSE,
-                      frc);
+          char *why = reason_for (full, frc, rest_keys);
+          PccField field = f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC;
+          if (!pcc_email_has_control (rc->address))
+            {
+              add_change (plan, PCC_CHANGE_ADD, field, rc->address, rc->email,
+                          why, FALSE, frc);
+            }
+          else if (!pcc_email_has_control (rc->email))
+            {
+              /* a control byte in the name (MAINTAINERS or .mailmap):
+               * the address goes without it, and the review says so */
+              add_change (plan, PCC_CHANGE_ADD, field, rc->email, rc->email,
+                          g_strdup_printf ("%s; its name is left out: it "
+                                           "has a control character",
+                                           why),
+                          FALSE, frc);
+              g_free (why);
+            }
+          else
+            {
+              /* never into a header, never silently: shown, not added */
+              g_autofree char *shown = g_strescape (rc->address, NULL);
+              PccChange *c = add_change (
+                  plan, PCC_CHANGE_ADD, field, shown, shown,
+                  g_strdup_printf ("not added: the address has a control "
+                                   "character; fix it where it comes from "
+                                   "(%s)",
+                                   why),
+                  FALSE, frc);
+              c->enabled = FALSE;
+              c->blocked = TRUE;
+              g_free (why);
+            }
         }
     }
   return plan;
@@ -307,7 +334,7 @@ pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled)
 
   g_return_val_if_fail (i < plan->changes->len, FALSE);
   c = plan->changes->pdata[i];
-  if (c->kind == PCC_CHANGE_KEEP || c->enabled == !!enabled)
+  if (c->kind == PCC_CHANGE_KEEP || c->blocked || c->enabled == !!enabled)
     return FALSE;
   c->enabled = !!enabled;
   return TRUE;
@@ -319,7 +346,7 @@ pcc_plan_has_changes (const PccPlan *plan)
   for (guint i = 0; i < plan->changes->len; i++)
     {
       PccChange *c = plan->changes->pdata[i];
-      if (c->enabled && c->kind != PCC_CHANGE_KEEP)
+      if (c->enabled && !c->blocked && c->kind != PCC_CHANGE_KEEP)
         return TRUE;
     }
   return FALSE;
@@ -345,7 +372,7 @@ pcc_plan_get_final (const PccPlan *plan, PccField field)
                              ? (c->kind == PCC_CHANGE_KEEP
                                 || (c->kind == PCC_CHANGE_DROP && !c->enabled))
                              : (c->kind == PCC_CHANGE_ADD && c->enabled);
-        if (stays && !pcc_email_has_control (c->address))
+        if (stays && !c->blocked && !pcc_email_has_control (c->address))
           g_ptr_array_add (out, g_strdup (c->address));
       }
   g_ptr_array_add (out, NULL);

@@ -51,6 +51,10 @@ typedef struct
                           addresses are never dropped silently) */
   const PccRecipient *recipient; /* in pcc_plan_get_result(), or NULL for
                                     an address only typed */
+  gboolean blocked; /* an ADD that can never be applied (its address has a
+                       control character; @address shows it escaped):
+                       shown with the reason, never written, whatever
+                       @enabled says */
 } PccChange;
 
 typedef struct

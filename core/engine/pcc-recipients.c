@@ -1696,7 +1696,7 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
     {
       KwCache *kc = &engine->kw_cache[c];
       if (kc->hits && kc->len == tlen && kc->hash == hash
-          && memcmp (kc->text, text, tlen) == 0)
+          && (tlen == 0 || memcmp (kc->text, text, tlen) == 0))
         {
           g_array_append_vals (hits, kc->hits->data, kc->hits->len);
           g_array_append_vals (hit_lines, kc->lines->data, kc->lines->len);

@@ -359,6 +359,14 @@ add_mailbox (GPtrArray *out, struct mailimf_mailbox *mb)
   if (mb->mb_display_name != NULL)
     {
       char *n = pcc_rfc2047_decode (mb->mb_display_name);
+      if (pcc_email_has_control (n))
+        {
+          /* an encoded word for a control byte: the name stays as it was
+           * written (the caller checked it has none), never decoded into
+           * a header */
+          g_free (n);
+          n = g_strdup (mb->mb_display_name);
+        }
       char *t = trim (n);
       g_free (n);
       if (t[0] != '\0')

@@ -1,0 +1,62 @@
+#!/bin/sh
+# fuzz-campaign.sh - a long fuzz campaign: every libFuzzer target of
+# tests/fuzz (ASan + UBSan), each for a given time or number of
+# executions, then a table: target, executions, coverage, crashes.
+#
+# usage: scripts/fuzz-campaign.sh [-t SECONDS | -n EXECUTIONS] [-o DIR] [-j JOBS]
+#   -t  seconds per target (default 600)
+#   -n  executions per target instead (e.g. 10000000)
+#   -o  where corpora, crash files, logs and table.md go (default
+#       build/fuzz-campaign; corpora are kept, so a second run goes on
+#       from the first)
+#   -j  parallel libFuzzer jobs per target (default 1)
+# The kernel tree for the seeds comes from kernel/prepare-tree.sh.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+secs=600 runs= out=$top/build/fuzz-campaign jobs=1
+while getopts t:n:o:j: opt; do
+	case $opt in
+	t) secs=$OPTARG ;;
+	n) runs=$OPTARG ;;
+	o) out=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	*) echo "usage: $0 [-t SECONDS | -n EXECUTIONS] [-o DIR] [-j JOBS]" >&2; exit 2 ;;
+	esac
+done
+mkdir -p "$out"
+tree=$(sh "$top/kernel/prepare-tree.sh" --upto none 2>/dev/null)
+sh "$top/tests/fuzz/build.sh" "$top" "$tree" "$out/bin"
+if [ -n "$runs" ]; then limit="-runs=$runs"; else limit="-max_total_time=$secs"; fi
+table=$out/table.md
+{
+	echo "Fuzz campaign, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')"
+	echo "command: scripts/fuzz-campaign.sh $*"
+	echo
+	echo "| target | executions | coverage (edges) | features | crashes | time (s) |"
+	echo "|---|---|---|---|---|---|"
+} >"$table"
+status=0
+for bin in "$out"/bin/fuzz-*; do
+	t=$(basename "$bin") && t=${t#fuzz-}
+	mkdir -p "$out/corpus/$t" "$out/crashes/$t"
+	start=$(date +%s)
+	set +e
+	# shellcheck disable=SC2086
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		nice "$bin" $limit -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 -artifact_prefix="$out/crashes/$t/" \
+		"$out/corpus/$t" "$out/bin/seeds/$t" >"$out/log-$t" 2>&1
+	rc=$?
+	set -e
+	took=$(($(date +%s) - start))
+	execs=$(grep -E '^stat::number_of_executed_units' "$out/log-$t" | tail -1 | awk '{print $2}')
+	cov=$(grep -oE 'cov: [0-9]+' "$out/log-$t" | tail -1 | awk '{print $2}')
+	ft=$(grep -oE 'ft: [0-9]+' "$out/log-$t" | tail -1 | awk '{print $2}')
+	crashes=$(find "$out/crashes/$t" -type f | wc -l)
+	[ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes="1 (exit $rc, see log-$t)"
+	[ "$rc" -eq 0 ] || status=1
+	echo "| $t | ${execs:-?} | ${cov:-?} | ${ft:-?} | $crashes | $took |" >>"$table"
+	echo "fuzz-$t: ${execs:-?} executions, cov ${cov:-?}, crashes $crashes"
+done
+cat "$table"
+exit $status
