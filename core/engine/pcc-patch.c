@@ -601,7 +601,9 @@ pcc_patch_decode_text (const char *data, gsize len, gsize *out_len)
   if (hdr_len == 0)
     return NULL;
   gsize dlen = 0;
-  g_autofree char *decoded = maybe_decode (mail, end - mail, hdr_len, &dlen);
+  guint too_deep = 0; /* then the raw bytes are read */
+  g_autofree char *decoded
+      = maybe_decode (mail, end - mail, hdr_len, &dlen, &too_deep);
   if (decoded == NULL)
     return NULL;
   gsize skip = mail - data;
