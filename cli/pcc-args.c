@@ -320,12 +320,17 @@ pcc_usage_text (void)
          "patchcc prints what scripts/get_maintainer.pl prints, with THE REST\n"
          "used only as a fallback (kernel/patches/0001), and takes its options:\n"
          "  --email --m --r --n --l --s --moderated --multiline --separator STR\n"
-         "  --roles --rolestats --remove-duplicates --mailmap --keywords\n"
+         "  --roles --rolestats --remove-duplicates --mailmap -k|--keywords\n"
          "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
-         "  --web --file-emails -f --fixes --git-fallback --git-chief-penguins\n"
-         "  --tree --mpath PATH (negate with --noX or --no-X)\n"
+         "  --web --fe|--file-emails -f|--file --fixes --git-fallback\n"
+         "  --git-chief-penguins --tree --mpath|--maintainer-path PATH\n"
+         "  --find-maintainer-files (negate with --noX or --no-X)\n"
          "Git history is not read: --git and --git-blame are refused, and\n"
-         "--git-fallback and Fixes: signers have no effect.\n"
+         "--git-fallback and Fixes: signers have no effect; --git-since,\n"
+         "--hg-since, --git-min-signatures, --git-max-maintainers,\n"
+         "--git-min-percent, --git-all-signature-types and\n"
+         "--git-blame-signatures are accepted and ignored, as are\n"
+         "-i|--interactive and --self-test.  See patchcc(1).\n"
          "\n"
          "patchcc's own options:\n"
          "  --tree-path DIR    the kernel tree (default: the current directory if\n"
@@ -340,5 +345,5 @@ pcc_usage_text (void)
          "  --skip-dev-null    do not count /dev/null as a file (new files lose\n"
          "                     the THE REST fallback)\n"
          "  --max-size BYTES   refuse larger inputs (default 67108864)\n"
-         "  --version, --help\n";
+         "  -v|--version, -h|--help|--usage\n";
 }
