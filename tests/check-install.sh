@@ -26,6 +26,7 @@ want "$datadir/bash-completion/completions/patchcc"
 want "$datadir/patchcc/templates/default.tpl"
 if [ -f "$build/plugin/patchcc.so" ]; then
 	want "$libdir/claws-mail/plugins/patchcc.so"
+	want "$datadir/metainfo/org.claws_mail.ClawsMail.patchcc.metainfo.xml"
 fi
 # Nothing outside the prefix.
 outside=$(cd "$dest" && find . -type f | sed 's|^\.||' | grep -v "^$prefix/" || true)
