@@ -8,7 +8,8 @@ and the generator's categories, never assumed:
 
   lkml-dropped  one file, THE REST in the original script's output but not
                 in the patched script's (a section with a public list)
-  new-file      a patch that creates a file, with stored outputs
+  new-file      a patch that creates a file, THE REST in its output
+  no-section    a file no section but THE REST covers (THE REST kept)
   many          the patch with the most To/Cc addresses under 40
   ordinary      a stored patch that is none of the above (for dialogs)
   e2e           (with --all) every order-stable stored patch whose
@@ -64,7 +65,11 @@ def main():
             hit = (cat[pid][1] == 1 and LKML not in out(pid, "default")
                    and LKML in out(pid, "orig"))
         elif role == "new-file":
-            hit = "\nnew file mode " in patch
+            hit = ("\nnew file mode " in patch
+                   and LKML in out(pid, "default"))
+        elif role == "no-section":
+            hit = (cat[pid][0] == "nosection"
+                   and LKML in out(pid, "default"))
         elif role == "e2e":
             hit = n_addr(pid) <= 30
         else:
