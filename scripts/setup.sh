@@ -20,12 +20,19 @@ cd "$(dirname "$0")/.."
 #   qemu-system-x86 busybox-static build-essential flex bison bc libelf-dev
 #   libssl-dev cpio kmod   building and booting the patched kernel
 #   clang libclang-rt-14-dev llvm  fuzzing with libFuzzer, ASan and UBSan
+#   gettext            the .pot and the test translation (xgettext, msgfmt)
+#   bash-completion    where completions go (pkg-config), and their test
+#   appstream          validating the plugin's metainfo
+#   man-db             the man page test (man -l)
+#   b4                 the b4 integration test (send-auto-to-cmd)
+#   debhelper lintian dpkg-dev fakeroot  the Debian packages (suite deb)
 PACKAGES="meson ninja-build pkg-config gcc libglib2.0-dev libpcre2-dev
 libetpan-dev libgit2-dev linux-source-6.1 git git-email perl python3
 libgtk-3-dev claws-mail libclaws-mail-dev xvfb xdotool imagemagick x11-utils
 python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
-libclang-rt-14-dev llvm"
+libclang-rt-14-dev llvm gettext bash-completion appstream man-db b4
+debhelper lintian dpkg-dev fakeroot"
 
 missing=
 for p in $PACKAGES; do

@@ -50,8 +50,11 @@ def addresses(out):
     """The set of addresses, roles stripped."""
     res = set()
     for line in out.decode("utf-8", "surrogateescape").splitlines():
-        if line.endswith(")") and " (" in line:
-            line = line[: line.rindex(" (")]
+        # the role follows the address; a section name may hold " ("
+        if line.endswith(")") and "> (" in line:
+            line = line[: line.index("> (") + 1]
+        elif line.endswith(")") and " (" in line:
+            line = line[: line.index(" (")]
         res.add(line)
     return res
 
