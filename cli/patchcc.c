@@ -7,12 +7,14 @@
  * that is not a cover letter, an oversized input, a bad MAINTAINERS).
  */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "pcc-cover-cli.h"
 #include "pcc-error.h"
+#include "pcc-i18n.h"
 #include "pcc-args.h"
 #include "pcc-damage.h"
 #include "pcc-history.h"
@@ -271,6 +273,9 @@ main (int argc, char **argv)
   PccArgs args;
   g_autoptr (GError) error = NULL;
 
+  /* Messages only: parsing and output never depend on the locale. */
+  setlocale (LC_MESSAGES, "");
+  pcc_i18n_init (NULL);
   if (argc > 1 && strcmp (argv[1], "cover") == 0)
     return pcc_cover_main (argc - 1, argv + 1);
 

@@ -8,7 +8,8 @@
 #
 #   --patchcc  the patchcc CLI to compare with get_maintainer.pl in the guest
 #              (default: none, that check is skipped)
-#   --corpus   the parity corpus (default: ../shared/corpus beside the repo)
+#   --corpus   the parity corpus (default: ../shared/corpus beside the repo,
+#              else the generated one, tests/corpus/corpus.sh)
 #   --outdir   where the serial log, initramfs and job files go
 #              (default: ${XDG_CACHE_HOME:-$HOME/.cache}/patchcc/runs/last)
 #   --timeout  seconds the guest may run (default 900)
@@ -57,6 +58,10 @@ start=$(now)
 if [ -n "$patchcc" ]; then
 	[ -x "$patchcc" ] || die "--patchcc $patchcc is not executable"
 	patchcc=$(cd "$(dirname "$patchcc")" && pwd)/$(basename "$patchcc")
+fi
+if [ ! -e "$corpus" ]; then
+	log "no corpus at $corpus: using the generated one (tests/corpus/corpus.sh)"
+	corpus=$(sh "$here/../tests/corpus/corpus.sh") || die "no corpus"
 fi
 [ -d "$corpus/patches" ] || die "no corpus at $corpus (use --corpus)"
 corpus=$(cd "$corpus" && pwd)
@@ -110,8 +115,18 @@ host_gm() { # host_gm TREE PATCH > OUTPUT
 		PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 \
 		perl scripts/get_maintainer.pl --no-git-fallback "$2")
 }
-grep -v '^#' "$here/guest/cases.tsv" | while IFS='	' read -r name lkml seed what; do
+# The team corpus' cases name its patches by id; the generated corpus
+# (tests/corpus/gen-corpus.py, which writes categories.tsv) by role, found
+# by tests/corpus/roles.py from the script's stored output.
+cases=$here/guest/cases.tsv
+[ -f "$corpus/categories.tsv" ] && cases=$here/guest/cases-generated.tsv
+grep -v '^#' "$cases" | while IFS='	' read -r name lkml seed what; do
 	case $name in
+	role:*) id=$(python3 "$here/../tests/corpus/roles.py" "$corpus" "${name#role:}") ||
+			die "case $name: no such patch in $corpus"
+		patch=$corpus/patches/$id.patch
+		expected=$corpus/expected/$id.default
+		name=$id what="$what (patch $id)" ;;
 	[0-9][0-9][0-9][0-9]) patch=$corpus/patches/$name.patch
 		expected=$corpus/expected/$name.default ;;
 	*) patch=$here/guest/$name expected= ;;

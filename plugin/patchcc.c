@@ -37,6 +37,7 @@
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-fixer.h"
+#include "pcc-i18n.h"
 #include "pcc-review.h"
 #include "pcc-settings.h"
 
@@ -932,6 +933,9 @@ prefs_changed (void)
 gint
 plugin_init (gchar **error)
 {
+  /* Our own text domain, before any string is shown (Claws binds only
+   * its own). */
+  pcc_i18n_init (NULL);
   if (!check_plugin_version (MAKE_NUMERIC_VERSION (4, 1, 0, 0),
                              VERSION_NUMERIC, PLUGIN_NAME, error))
     return -1;

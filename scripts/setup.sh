@@ -23,13 +23,20 @@ cd "$(dirname "$0")/.."
 #   python3-gi gir1.2-gtk-3.0  the e2e paste test owns the X clipboard
 #   libxxhash-dev      XXH3, keys and checksums of the MAINTAINERS index cache
 #   valgrind           memcheck on the command (scripts/valgrind-cli.sh)
+#   gettext            the .pot and the test translation (xgettext, msgfmt)
+#   bash-completion    where completions go (pkg-config), and their test
+#   appstream          validating the plugin's metainfo
+#   man-db             the man page test (man -l)
+#   b4                 the b4 integration test (send-auto-to-cmd)
+#   debhelper lintian dpkg-dev fakeroot  the Debian packages (suite deb)
 PACKAGES="meson ninja-build pkg-config gcc libglib2.0-dev libpcre2-dev
 libetpan-dev libgit2-dev linux-source-6.1 git git-email perl python3
 libgtk-3-dev claws-mail libclaws-mail-dev xvfb xdotool imagemagick x11-utils
 python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
 libclang-rt-14-dev llvm libxxhash-dev valgrind
-python3-gi gir1.2-gtk-3.0"
+python3-gi gir1.2-gtk-3.0 gettext bash-completion appstream man-db b4
+debhelper lintian dpkg-dev fakeroot"
 
 missing=
 for p in $PACKAGES; do

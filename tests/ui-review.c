@@ -20,6 +20,9 @@
 #include "pcc-settings.h"
 
 static char *corpus;
+/* Patches by role (tests/corpus/roles.py): LKML dropped, a new file, many
+ * addresses, an ordinary one; the team corpus' ids unless --ids. */
+static char *role_ids[4] = { "0141", "0126", "0115", "0052" };
 static char *tree;
 static gboolean have_xdotool;
 
@@ -549,7 +552,7 @@ test_dialog_default (void)
 
   if (!need_tree ())
     return;
-  plan = plan_for ("0052", &patch);
+  plan = plan_for (role_ids[3], &patch);
   dialog = pcc_review_dialog_new (NULL, plan, "x", NULL);
   g_signal_connect (dialog, "response", G_CALLBACK (on_response), NULL);
   gtk_widget_show (dialog);
@@ -669,6 +672,8 @@ main (int argc, char **argv)
 {
   g_autofree char *shot = NULL;
   g_autofree char *shot_patch = NULL;
+  g_autofree char *ids = NULL;
+  g_auto (GStrv) idv = NULL;
   GOptionEntry entries[]
       = { { "corpus", 0, 0, G_OPTION_ARG_FILENAME, &corpus, "corpus folder",
             "DIR" },
@@ -676,6 +681,8 @@ main (int argc, char **argv)
             "save a screenshot of the review dialog", "FILE" },
           { "patch", 0, 0, G_OPTION_ARG_STRING, &shot_patch,
             "corpus patch for the screenshot (0141)", "NNNN" },
+          { "ids", 0, 0, G_OPTION_ARG_STRING, &ids,
+            "patches by role: LKML-DROPPED,NEW-FILE,MANY,ORDINARY", "IDS" },
           { NULL } };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
@@ -692,6 +699,17 @@ main (int argc, char **argv)
     }
   if (corpus == NULL && (env = g_getenv ("PATCHCC_CORPUS")) != NULL)
     corpus = g_strdup (env);
+  if (ids != NULL)
+    {
+      idv = g_strsplit (ids, ",", -1);
+      if (g_strv_length (idv) != G_N_ELEMENTS (role_ids))
+        {
+          g_printerr ("--ids: four ids, comma-separated\n");
+          return 2;
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (role_ids); i++)
+        role_ids[i] = idv[i];
+    }
   tree = pcc_tree_default_path ();
   {
     g_autofree char *x = g_find_program_in_path ("xdotool");
@@ -708,7 +726,7 @@ main (int argc, char **argv)
 
   if (shot != NULL)
     {
-      ret = screenshot (shot, shot_patch ? shot_patch : "0141");
+      ret = screenshot (shot, shot_patch ? shot_patch : role_ids[0]);
       pcc_fixer_free (fixer);
       return ret;
     }
@@ -718,9 +736,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/fixer/detect", test_detect);
   g_test_add_func ("/ui/fixer/header-address", test_header_address);
   g_test_add_func ("/ui/fixer/engine-cache", test_engine_cache);
-  g_test_add_data_func ("/ui/review/0141-lkml-dropped", "0141", test_review);
-  g_test_add_data_func ("/ui/review/0126-new-file", "0126", test_review);
-  g_test_add_data_func ("/ui/review/0115-many", "0115", test_review);
+  g_test_add_data_func ("/ui/review/lkml-dropped", role_ids[0], test_review);
+  g_test_add_data_func ("/ui/review/new-file", role_ids[1], test_review);
+  g_test_add_data_func ("/ui/review/many", role_ids[2], test_review);
   g_test_add_func ("/ui/review/default-apply", test_dialog_default);
   g_test_add_func ("/ui/settings", test_settings);
   ret = g_test_run ();

@@ -640,6 +640,8 @@ def main():
     ap.add_argument("--patchcc", help="the patchcc CLI (bench300's "
                     "reference); default: core/patchcc beside the plugin")
     ap.add_argument("--ids", default=DEFAULT_IDS)
+    ap.add_argument("--ask-ids", default=" ".join(ASK_IDS),
+                    help="patches for the on_send=ask scenario")
     ap.add_argument("--scenarios",
                     default="oneclick,rewrite,ask,nonpatch,broken,badpatch,"
                     "attach,prefs,bench300")
@@ -685,7 +687,7 @@ def main():
     if "rewrite" in scen:
         jobs += [Job("rewrite", p, pf(p)) for p in ids]
     if "ask" in scen:
-        jobs += [Job("ask", p, pf(p)) for p in ASK_IDS]
+        jobs += [Job("ask", p, pf(p)) for p in args.ask_ids.split()]
     if "nonpatch" in scen:
         jobs.append(Job("nonpatch", "lunch"))
     if "broken" in scen:
