@@ -152,7 +152,7 @@ assert_shown_is_written (PccPlan *plan)
   guint shown = 0;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
       gboolean stays
           = c->kind == PCC_CHANGE_KEEP
             || (c->kind == PCC_CHANGE_ADD && c->enabled && !c->blocked)
@@ -216,7 +216,7 @@ test_computed_control (void)
   gboolean bad = FALSE, worse = FALSE;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
       if (strstr (c->address, "bad@x.org"))
         {
           bad = TRUE;
@@ -230,7 +230,8 @@ test_computed_control (void)
           g_assert_false (c->enabled);
           g_assert_false (pcc_email_has_control (c->address));
           g_assert_nonnull (strstr (c->reason, "control"));
-          c->enabled = TRUE; /* ticked anyway: still never written */
+          /* it cannot be ticked: never written */
+          g_assert_false (pcc_plan_set_enabled (plan, i, TRUE));
         }
     }
   g_assert_true (bad);
@@ -375,9 +376,9 @@ test_hostile_property (void)
           assert_shown_is_written (plan);
           for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
             {
-              PccChange *ch = pcc_plan_get_change (plan, i);
+              const PccChange *ch = pcc_plan_get_change (plan, i);
               if (ch->kind != PCC_CHANGE_KEEP)
-                ch->enabled = !ch->enabled;
+                pcc_plan_set_enabled (plan, i, !ch->enabled);
             }
           assert_shown_is_written (plan);
         }

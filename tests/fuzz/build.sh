@@ -13,7 +13,7 @@ san="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-om
 inc="-I$src/core/base -I$src/core/mail -I$src/core/engine -I$src/core/cover $(pkg-config --cflags $pkgs)"
 python3 "$src/templates/embed-templates.py" "$out/pcc-builtin-templates.h" \
 	/usr/share/patchcc/templates "$src"/templates/*.tpl
-inc="$inc -I$out -DPCC_VERSION=\"fuzz\""
+inc="$inc -I$out -DPCC_VERSION=\"fuzz\" -DPCC_LOCALEDIR=\"/usr/share/locale\""
 objs=
 for c in "$src"/core/base/*.c "$src"/core/mail/*.c "$src"/core/engine/*.c "$src"/core/cover/*.c; do
 	o=$out/obj/$(basename "$c" .c).o

@@ -34,7 +34,7 @@ check (PccPlan *plan)
   guint shown = 0;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
-      PccChange *c = pcc_plan_get_change (plan, i);
+      const PccChange *c = pcc_plan_get_change (plan, i);
       gboolean stays
           = c->kind == PCC_CHANGE_KEEP
             || (c->kind == PCC_CHANGE_ADD && c->enabled && !c->blocked)
@@ -48,7 +48,7 @@ check (PccPlan *plan)
       shown += stays;
       /* flip every ADD and DROP: the promise holds both ways */
       if (c->kind != PCC_CHANGE_KEEP)
-        c->enabled = !c->enabled;
+        pcc_plan_set_enabled (plan, i, !c->enabled);
     }
   guint written = g_strv_length (f[0]) + g_strv_length (f[1]);
   for (guint k = 0; k < 2; k++)
