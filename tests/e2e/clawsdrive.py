@@ -17,7 +17,9 @@ Run with Debian's /usr/bin/python3 (python3-aiosmtpd).
 """
 
 import email
+import email.header
 import email.policy
+import email.utils
 import os
 import queue
 import re
@@ -421,11 +423,19 @@ def compose_mailto(to, cc, subject, body_file, attach=None):
 
 
 def addresses(msg, name):
-    """[(display name, lower-cased address)] of a header, in order."""
+    """[(display name, lower-cased address)] of a header, in order.
+
+    The raw value is decoded with email.header first: Python's address
+    parser puts a space between two adjacent encoded words when the
+    header is folded between them (Claws folds long names that way),
+    where RFC 2047 (section 6.2) says the white space goes."""
     out = []
-    for h in msg.get_all(name, []):
-        for a in h.addresses:
-            out.append((a.display_name, a.addr_spec.lower()))
+    for k, v in msg.raw_items():
+        if k.lower() != name.lower():
+            continue
+        decoded = str(email.header.make_header(email.header.decode_header(v)))
+        for n, a in email.utils.getaddresses([decoded]):
+            out.append((n, a.lower()))
     return out
 
 
