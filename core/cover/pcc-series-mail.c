@@ -5,6 +5,7 @@
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-series-mail.h"
+#include "pcc-date.h"
 
 struct _PccSeriesSender
 {
@@ -98,24 +99,7 @@ pcc_series_sender_message_id (const PccSeriesSender *s, guint n)
 char *
 pcc_series_mail_date (gint64 unix_time)
 {
-  static const char *const days[]
-      = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
-  static const char *const months[]
-      = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-  g_autoptr (GDateTime) t = g_date_time_new_from_unix_local (unix_time);
-  gint64 off = g_date_time_get_utc_offset (t) / G_TIME_SPAN_MINUTE;
-  char sign = off < 0 ? '-' : '+';
-
-  if (off < 0)
-    off = -off;
-  return g_strdup_printf (
-      "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
-      days[g_date_time_get_day_of_week (t) - 1],
-      g_date_time_get_day_of_month (t), months[g_date_time_get_month (t) - 1],
-      g_date_time_get_year (t), g_date_time_get_hour (t),
-      g_date_time_get_minute (t), g_date_time_get_second (t), sign,
-      (int) (off / 60), (int) (off % 60));
+  return pcc_date_rfc2822_from_unix (unix_time);
 }
 
 /* --- a mail file's own header block ----------------------------------- */

@@ -1,5 +1,7 @@
 /* pcc-patch.c - patches, mails and mboxes. */
 #include "pcc-patch.h"
+#include "pcc-rfc2047.h"
+#include "pcc-subject.h"
 #include "pcc-diff.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
@@ -310,23 +312,6 @@ scan (PccPatch *patch)
 
 /* --- mail headers (libetpan) ------------------------------------------ */
 
-static char *
-decode_words (const char *value)
-{
-  size_t idx = 0;
-  char *decoded = NULL;
-  if (mailmime_encoded_phrase_parse ("utf-8", value, strlen (value), &idx,
-                                     "utf-8", &decoded)
-          == MAILIMF_NO_ERROR
-      && decoded != NULL)
-    {
-      char *out = g_strdup (decoded);
-      free (decoded);
-      return out;
-    }
-  return g_strdup (value);
-}
-
 static gboolean
 is_header_name_char (char c)
 {
@@ -379,7 +364,7 @@ parse_headers (PccPatch *patch, const char *p, gsize len)
           g_string_append_c (v, *c);
         }
       Header h = { g_strdup (of->fld_name), NULL };
-      h.value = decode_words (g_strstrip (v->str));
+      h.value = pcc_rfc2047_decode (g_strstrip (v->str));
       g_string_free (v, TRUE);
       g_array_append_val (patch->headers, h);
     }
@@ -621,51 +606,21 @@ static void
 parse_subject (PccPatch *patch)
 {
   const char *subject = pcc_patch_get_header (patch, "Subject");
+  PccSubject sub;
+
   if (subject == NULL)
     return;
-  const char *p = subject;
-  while (*p == ' ')
-    p++;
-  /* Strip every leading [...] group and any "Re:"; read "n/m" and
-   * "PATCH" out of the groups. */
-  gboolean is_patch = FALSE;
-  for (;;)
+  /* The one subject-prefix reader (core/mail/pcc-subject.h). */
+  pcc_subject_parse (subject, &sub);
+  if (sub.numbered && sub.total > 0)
     {
-      if (g_ascii_strncasecmp (p, "re:", 3) == 0)
-        {
-          p += 3;
-        }
-      else if (*p == '[')
-        {
-          const char *close = strchr (p, ']');
-          if (close == NULL)
-            break;
-          g_autofree char *tag = g_strndup (p + 1, close - p - 1);
-          g_auto (GStrv) words = g_strsplit_set (tag, " \t", -1);
-          for (char **w = words; *w; w++)
-            {
-              guint a, b;
-              char tail;
-              if (g_ascii_strcasecmp (*w, "PATCH") == 0)
-                is_patch = TRUE;
-              if (sscanf (*w, "%u/%u%c", &a, &b, &tail) == 2 && b > 0)
-                {
-                  patch->series_index = a;
-                  patch->series_total = b;
-                }
-            }
-          p = close + 1;
-        }
-      else
-        {
-          break;
-        }
-      while (*p == ' ' || *p == '\t')
-        p++;
+      patch->series_index = sub.index;
+      patch->series_total = sub.total;
     }
-  patch->title = g_strdup (p);
-  if (is_patch && patch->series_total > 0 && patch->series_index == 0)
+  patch->title = g_strdup (sub.title);
+  if (sub.is_patch && patch->series_total > 0 && patch->series_index == 0)
     patch->cover = TRUE;
+  pcc_subject_clear (&sub);
 }
 
 static gboolean
