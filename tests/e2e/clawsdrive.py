@@ -433,6 +433,7 @@ def addresses(msg, name):
     for k, v in msg.raw_items():
         if k.lower() != name.lower():
             continue
+        v = re.sub(r"\r?\n(?=[ \t])", "", v)  # unfold (RFC 5322 2.2.3)
         decoded = str(email.header.make_header(email.header.decode_header(v)))
         for n, a in email.utils.getaddresses([decoded]):
             out.append((n, a.lower()))
