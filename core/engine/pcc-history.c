@@ -1,6 +1,7 @@
 /* pcc-history.c - git history through libgit2, as get_maintainer.pl's git
  * commands print it. */
 #include "pcc-history.h"
+#include "pcc-date.h"
 #include "pcc-error.h"
 
 #include <git2.h>
@@ -374,21 +375,13 @@ split_output (const char *text, GPtrArray *lines)
 static void
 append_rfc2822 (GString *out, const git_time *when)
 {
-  static const char *days[]
-      = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-  static const char *months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-  time_t t = (time_t) when->time + when->offset * 60;
-  struct tm tm;
-  gmtime_r (&t, &tm);
-  int off = when->offset;
-  char sign = off < 0 ? '-' : '+';
-  if (off < 0)
-    off = -off;
-  g_string_append_printf (out, "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
-                          days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
-                          tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                          sign, off / 60, off % 60);
+  /* the author's own zone, as git log's --date=rfc2822 shows it */
+  g_autoptr (GTimeZone) tz = g_time_zone_new_offset (when->offset * 60);
+  g_autoptr (GDateTime) utc = g_date_time_new_from_unix_utc (when->time);
+  g_autoptr (GDateTime) t = utc ? g_date_time_to_timezone (utc, tz) : NULL;
+  g_autofree char *d = t ? pcc_date_format_rfc2822 (t) : NULL;
+  if (d != NULL)
+    g_string_append (out, d);
 }
 
 /* The subject (%s: the first paragraph, lines joined by a space) and the
