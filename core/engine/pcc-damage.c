@@ -351,17 +351,6 @@ start_hunk (Checker *c, guint i)
   return TRUE;
 }
 
-static gboolean
-all_of (const char *s, const char *end, const char *set)
-{
-  if (s >= end)
-    return FALSE;
-  for (; s < end; s++)
-    if (!strchr (set, *s))
-      return FALSE;
-  return TRUE;
-}
-
 /* --- the diffstat ----------------------------------------------------- */
 
 static void
@@ -397,7 +386,7 @@ parse_stat_entry (const Line *l, guint i, StatEntry *e)
     {
       if (!parse_number (&p, end, &e->changed))
         return FALSE;
-      if (p < end && (*p != ' ' || !all_of (p + 1, end, "+-")))
+      if (p < end && (*p != ' ' || !pcc_diff_all_of (p + 1, end, "+-")))
         return FALSE;
     }
   const char *ns = l->s + 1, *ne = bar - 1;
@@ -550,9 +539,9 @@ binary_line (Checker *c, guint i)
   if (l->len == 0 || pcc_diff_is_binary_data (l->s, l->len))
     return;
   if ((has_prefix (l, "literal ")
-       && all_of (l->s + 8, l->s + l->len, "0123456789"))
+       && pcc_diff_all_of (l->s + 8, l->s + l->len, "0123456789"))
       || (has_prefix (l, "delta ")
-          && all_of (l->s + 6, l->s + l->len, "0123456789")))
+          && pcc_diff_all_of (l->s + 6, l->s + l->len, "0123456789")))
     return;
   if (i > 0 && c->lines[i - 1].len != 0)
     {

@@ -278,8 +278,8 @@ parse_mode (const char *s, gsize len)
   return m;
 }
 
-static gboolean
-all_of (const char *s, const char *end, const char *set)
+gboolean
+pcc_diff_all_of (const char *s, const char *end, const char *set)
 {
   if (s >= end)
     return FALSE;
@@ -302,7 +302,7 @@ pcc_diff_is_extended_header (const char *line, gsize len)
   for (guint k = 0; k < G_N_ELEMENTS (mode_lines); k++)
     if (len >= strlen (mode_lines[k])
         && memcmp (line, mode_lines[k], strlen (mode_lines[k])) == 0)
-      return all_of (line + strlen (mode_lines[k]), end, OCTAL);
+      return pcc_diff_all_of (line + strlen (mode_lines[k]), end, OCTAL);
   static const char *const name_lines[]
       = { "rename from ", "rename to ", "copy from ", "copy to " };
   for (guint k = 0; k < G_N_ELEMENTS (name_lines); k++)
@@ -310,21 +310,21 @@ pcc_diff_is_extended_header (const char *line, gsize len)
         && memcmp (line, name_lines[k], strlen (name_lines[k])) == 0)
       return len > strlen (name_lines[k]);
   if (STARTS (line, len, "similarity index "))
-    return end[-1] == '%' && all_of (line + 17, end - 1, DIGITS);
+    return end[-1] == '%' && pcc_diff_all_of (line + 17, end - 1, DIGITS);
   if (STARTS (line, len, "dissimilarity index "))
-    return end[-1] == '%' && all_of (line + 20, end - 1, DIGITS);
+    return end[-1] == '%' && pcc_diff_all_of (line + 20, end - 1, DIGITS);
   if (STARTS (line, len, "index "))
     {
       /* index <hex>..<hex>[ <mode>] */
       const char *p = line + 6;
       const char *dots = g_strstr_len (p, end - p, "..");
-      if (dots == NULL || !all_of (p, dots, HEX))
+      if (dots == NULL || !pcc_diff_all_of (p, dots, HEX))
         return FALSE;
       const char *q = dots + 2;
       const char *sp = memchr (q, ' ', end - q);
-      if (!all_of (q, sp ? sp : end, HEX))
+      if (!pcc_diff_all_of (q, sp ? sp : end, HEX))
         return FALSE;
-      return sp == NULL || all_of (sp + 1, end, OCTAL);
+      return sp == NULL || pcc_diff_all_of (sp + 1, end, OCTAL);
     }
   return FALSE;
 }

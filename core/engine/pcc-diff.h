@@ -111,6 +111,10 @@ gboolean pcc_diff_is_extended_header (const char *line, gsize len);
  * character, then groups of five characters that fit it). */
 gboolean pcc_diff_is_binary_data (const char *line, gsize len);
 
+/* Whether the bytes from @s up to @end are at least one and all from
+ * @set (the line grammar's "digits", "octal", "+-" runs). */
+gboolean pcc_diff_all_of (const char *s, const char *end, const char *set);
+
 void pcc_diff_file_free (PccDiffFile *file);
 
 G_END_DECLS
