@@ -13,7 +13,8 @@ and the generator's categories, never assumed:
   many          the patch with the most To/Cc addresses under 40
   ordinary      a stored patch that is none of the above (for dialogs)
   e2e           (with --all) every order-stable stored patch whose
-                addresses fit in a mail header (at most 30), rc 0
+                addresses fit in a mail header (at most 30) and are more
+                than LKML alone, rc 0
 
 For a corpus without categories.tsv (the team corpus) the ids its tests
 were written for are printed instead.
@@ -71,7 +72,10 @@ def main():
             hit = (cat[pid][0] == "nosection"
                    and LKML in out(pid, "default"))
         elif role == "e2e":
-            hit = n_addr(pid) <= 30
+            # the e2e mail has LKML typed in Cc already: a patch whose
+            # only recipient is LKML leaves the one click nothing to do
+            b4 = (out(pid, "to") + out(pid, "cc")).split()
+            hit = n_addr(pid) <= 30 and any(a != LKML for a in b4)
         else:
             hit = True
         if hit:
