@@ -276,6 +276,23 @@ test_rename_without_new_name (void)
   g_assert_nonnull (out);
 }
 
+/* "copy from" with a deleted-file header has no name to copy to: the
+ * diffstat reads it as a change of the source, as a rename without a
+ * new name is (found by fuzz-diffstat: a NULL lookup). */
+static void
+test_copy_without_new_name (void)
+{
+  static const char text[] = "diff --git a/x b/x\ncopy from x\n"
+                             "deleted file mode 100644\n";
+  g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (
+      pcc_diffstat_add_patch (ds, "c.patch", text, strlen (text), &error));
+  g_assert_no_error (error);
+  g_autofree char *out = pcc_diffstat_format (ds, 0, FALSE);
+  g_assert_nonnull (out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -289,5 +306,7 @@ main (int argc, char **argv)
   g_test_add_func ("/diff/numbers-within-bounds", test_numbers_within_bounds);
   g_test_add_func ("/diff/rename-without-new-name",
                    test_rename_without_new_name);
+  g_test_add_func ("/diff/copy-without-new-name",
+                   test_copy_without_new_name);
   return g_test_run ();
 }

@@ -383,9 +383,12 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
       PccDiffFile *d = diffs->pdata[i];
       FileState *f;
 
-      if (d->is_new && !d->is_copy)
+      /* A header without a name to create or copy to (a "copy from"
+       * over a deleted file) reads as a change of its source, as a
+       * rename without a new name does. */
+      if (d->is_new && !d->is_copy && d->new_path)
         f = state_for_created (ds, d->new_path);
-      else if (d->is_copy)
+      else if (d->is_copy && d->new_path)
         {
           FileState *src = state_for_existing (ds, d->old_path);
           f = state_for_created (ds, d->new_path);
