@@ -634,14 +634,16 @@ lookup_rev (PccHistory *h, const char *rev)
   return rc == 0 ? (git_commit *) peeled : NULL;
 }
 
-gboolean
-pcc_history_commit_log (PccHistory *h, const char *rev, GPtrArray *lines)
+/* The lines format_commit() gives for REV, with or without its message. */
+static gboolean
+commit_lines (PccHistory *h, const char *rev, gboolean with_body,
+              GPtrArray *lines)
 {
   git_commit *c = lookup_rev (h, rev);
   if (c == NULL)
     return FALSE;
   GString *out = g_string_new (NULL);
-  format_commit (out, c, TRUE);
+  format_commit (out, c, with_body);
   split_output (out->str, lines);
   g_string_free (out, TRUE);
   git_commit_free (c);
@@ -649,17 +651,15 @@ pcc_history_commit_log (PccHistory *h, const char *rev, GPtrArray *lines)
 }
 
 gboolean
+pcc_history_commit_log (PccHistory *h, const char *rev, GPtrArray *lines)
+{
+  return commit_lines (h, rev, TRUE, lines);
+}
+
+gboolean
 pcc_history_commit_author (PccHistory *h, const char *rev, GPtrArray *lines)
 {
-  git_commit *c = lookup_rev (h, rev);
-  if (c == NULL)
-    return FALSE;
-  GString *out = g_string_new (NULL);
-  format_commit (out, c, FALSE);
-  split_output (out->str, lines);
-  g_string_free (out, TRUE);
-  git_commit_free (c);
-  return TRUE;
+  return commit_lines (h, rev, FALSE, lines);
 }
 
 char *
