@@ -38,6 +38,11 @@ Checked:
   - two dialogs with MAINTAINERS edited in between, the second cancelled:
     the first still sends all four mails (it owns its engine).
 
+With --asan (the plugin built with -Db_sanitize=address,undefined, as
+scripts/test-sanitize.sh builds it): the compiler's libasan is preloaded
+into claws-mail, which is not instrumented itself; leak detection is
+off; any AddressSanitizer or UBSan report in a Claws run fails the test.
+
 Exit status: 0 pass, 1 failure, 77 skipped.
 """
 
@@ -553,6 +558,13 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--asan", metavar="ASAN_PRELOAD_SO",
+                    help="the plugin is built with ASan (meson "
+                    "-Db_sanitize=address): preload gcc's libasan and "
+                    "ASAN_PRELOAD_SO (tests/e2e/asan-preload.c, built) "
+                    "into claws-mail")
+    ap.add_argument("--libasan", help="instead of gcc "
+                    "-print-file-name=libasan.so")
     args = ap.parse_args()
     for tool in ("Xvfb", "xdotool", "claws-mail", "git"):
         if shutil.which(tool) is None:
@@ -567,6 +579,14 @@ def main():
     if not os.path.exists(plugin):
         print("FAIL: no plugin at %s" % plugin)
         return 1
+    if args.asan:
+        # The plugin must be the instrumented one, or this tests nothing.
+        syms = subprocess.run(["nm", "-D", plugin], capture_output=True,
+                              text=True).stdout
+        if "__asan_init" not in syms:
+            print("FAIL: --asan, but %s is not built with ASan" % plugin)
+            return 1
+        cd.log("ASan: preloading", cd.use_asan(args.asan, args.libasan))
     workdir = args.workdir or cd.mkdtemp("/tmp/patchcc-series-e2e-")
     repo, base, series_dir = make_series(workdir)
     cd.log("series", series_dir)
@@ -652,6 +672,15 @@ def main():
             claws.quit()
         sink.stop()
         xvfb.stop()
+    # Every Claws run's stderr: a sanitizer report anywhere fails the test
+    # (with --asan, the plugin's memory errors; UBSan's always).
+    for d, _, files in os.walk(workdir):
+        if "claws.log" in files:
+            path = os.path.join(d, "claws.log")
+            report = cd.sanitizer_report(
+                open(path, encoding="utf-8", errors="replace").read())
+            if report:
+                fails.append("sanitizer report in %s:\n%s" % (path, report))
     for f in fails:
         print("FAIL:", f)
     if not fails:
