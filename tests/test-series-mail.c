@@ -281,6 +281,27 @@ test_extra_recipients (void)
   g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
 }
 
+/* An author whose encoded name holds a comma (git format-patch encodes
+ * the whole name of a non-ASCII author): still one address, Cc'd as
+ * git send-email's "author" class says. */
+static void
+test_encoded_author (void)
+{
+  g_autoptr (PccPatch) p
+      = patch_of ("From: =?UTF-8?q?Doe=2C_J=C3=B6?= <doe@example.org>\n"
+                  "Subject: [PATCH] lib: bar\n");
+  g_autoptr (GPtrArray) extra
+      = pcc_series_mail_extra_recipients (p, "sender@example.org", 0);
+  const PccExtraRecipient *e;
+
+  g_assert_cmpuint (extra->len, >=, 1);
+  e = extra->pdata[0];
+  g_assert_cmpstr (e->address, ==, "\"Doe, J\xc3\xb6\" <doe@example.org>");
+  g_assert_cmpstr (e->reason, ==, "author of the patch");
+  g_assert_cmpstr (pcc_patch_get_author (p), ==,
+                   "\"Doe, J\xc3\xb6\" <doe@example.org>");
+}
+
 /* Each patch mail's recipients, computed before sending: what its file
  * names (To:/Cc:, encoded names decoded, an encoded comma kept in its
  * name), the cover's typed ones, git send-email's extra Cc: and the
@@ -441,5 +462,6 @@ main (int argc, char **argv)
   g_test_add_func ("/series-mail/date", test_date);
   g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
   g_test_add_func ("/series-mail/patch-recipients", test_patch_recipients);
+  g_test_add_func ("/series-mail/encoded-author", test_encoded_author);
   return g_test_run ();
 }

@@ -553,7 +553,8 @@ pcc_series_mail_extra_recipients (const PccPatch *patch,
   g_autoptr (GHashTable) seen
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   const GArray *trailers = pcc_patch_get_trailers (patch);
-  const char *author = pcc_patch_get_from (patch);
+  /* parsed as written: an encoded "Doe, Jane" stays one address */
+  const char *author = pcc_patch_get_author (patch);
 
   if (!(suppress & PCC_SUPPRESS_AUTHOR) && author != NULL)
     add_extra (out, seen, author, "author of the patch", sender_email,

@@ -35,6 +35,7 @@ struct _PccPatch
 
   GArray *headers;    /* Header, of the first mail */
   GPtrArray *to, *cc; /* display strings */
+  char *author;       /* From: as one display string, or NULL */
   char *title;
   guint series_index, series_total;
   gboolean cover;
@@ -134,6 +135,7 @@ pcc_patch_free (PccPatch *patch)
   g_array_unref (patch->headers);
   g_ptr_array_unref (patch->to);
   g_ptr_array_unref (patch->cc);
+  g_free (patch->author);
   g_free (patch->title);
   g_free (patch->message);
   g_array_unref (patch->trailers);
@@ -821,6 +823,12 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
       parse_headers (patch, mail, hdr_len);
       collect_addresses (patch, "To", patch->to);
       collect_addresses (patch, "Cc", patch->cc);
+      {
+        g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func (g_free);
+        collect_addresses (patch, "From", from);
+        if (from->len == 1)
+          patch->author = g_strdup (from->pdata[0]);
+      }
       parse_subject (patch);
       gsize dlen = 0;
       guint too_deep = 0;
@@ -955,6 +963,12 @@ const char *
 pcc_patch_get_from (const PccPatch *patch)
 {
   return pcc_patch_get_header (patch, "From");
+}
+
+const char *
+pcc_patch_get_author (const PccPatch *patch)
+{
+  return patch->author;
 }
 
 const char *
