@@ -7,6 +7,8 @@
 
 #include "defs.h"
 #include "utils.h"
+#include "log.h"
+#include "prefs_common.h"
 #include "prefs_gtk.h"
 #include "prefswindow.h"
 
@@ -49,6 +51,9 @@ typedef struct
 {
   PrefsPage page;
   GtkWidget *form;
+  /* The user turned Claws' wrapping off on this page while this
+   * Preferences window is open. */
+  gboolean wrapping_turned_off;
 } PatchccPage;
 
 static PatchccPage page;
@@ -122,12 +127,42 @@ save_config (void)
 
 /* --- the page ---------------------------------------------------------- */
 
+/* Claws' automatic wrapping, turned off because the user asked on this
+ * page and confirmed (the form's "wrapping-off"): never otherwise.  Both
+ * preferences, written to clawsrc as Claws writes its preferences when
+ * they are saved (prefs_common_write_config()), at once: the answer
+ * stands even if the Preferences window is then cancelled. */
+static void
+on_wrapping_off (PccSettingsWidget *form, gpointer data)
+{
+  PatchccPage *pp = data;
+  PrefsCommon *prefs = prefs_common_get_prefs ();
+
+  prefs->autowrap = FALSE;
+  prefs->linewrap_pastes = FALSE;
+  pp->wrapping_turned_off = TRUE;
+  prefs_common_write_config ();
+  g_message ("automatic wrapping and wrapping of pasted text turned off, "
+             "as asked on patchcc's preferences page");
+  log_message (LOG_PROTOCOL, "patchcc: automatic wrapping and wrapping of "
+                             "pasted text turned off, as asked on its "
+                             "preferences page\n");
+  pcc_settings_widget_set_wrapping (form, prefs->autowrap,
+                                    prefs->linewrap_pastes);
+}
+
 static void
 create_widget (PrefsPage *p, GtkWindow *window, gpointer data)
 {
   PatchccPage *pp = (PatchccPage *) p;
+  PrefsCommon *prefs = prefs_common_get_prefs ();
 
   pp->form = pcc_settings_widget_new (&settings);
+  pp->wrapping_turned_off = FALSE;
+  pcc_settings_widget_set_wrapping (PCC_SETTINGS_WIDGET (pp->form),
+                                    prefs->autowrap, prefs->linewrap_pastes);
+  g_signal_connect (pp->form, "wrapping-off", G_CALLBACK (on_wrapping_off),
+                    pp);
   pp->page.widget = pp->form;
 }
 
@@ -135,6 +170,7 @@ static void
 destroy_widget (PrefsPage *p)
 {
   ((PatchccPage *) p)->form = NULL;
+  ((PatchccPage *) p)->wrapping_turned_off = FALSE;
 }
 
 static void
@@ -144,6 +180,15 @@ save_page (PrefsPage *p)
 
   if (pp->form == NULL)
     return;
+  /* Claws saves its pages in the order they were registered, its own
+   * Wrapping page before this one: if that page was opened in this
+   * window, it has just written back the check boxes it showed before
+   * the user turned wrapping off here.  The user's answer stands. */
+  if (pp->wrapping_turned_off)
+    {
+      prefs_common_get_prefs ()->autowrap = FALSE;
+      prefs_common_get_prefs ()->linewrap_pastes = FALSE;
+    }
   pcc_settings_widget_get (PCC_SETTINGS_WIDGET (pp->form), &settings);
   rc_from_settings ();
   save_config ();
@@ -186,6 +231,7 @@ patchcc_prefs_done (void)
   g_clear_pointer (&rc.on_send, g_free);
   g_clear_pointer (&rc.split, g_free);
   g_clear_pointer (&rc.rest_rule, g_free);
+  g_clear_pointer (&rc.suppress_cc, g_free);
 }
 
 const PccSettings *

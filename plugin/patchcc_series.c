@@ -136,6 +136,12 @@ typedef struct
   PccPlanOptions popts;
   char **cover_to; /* typed for the cover: they go to every mail */
   char **cover_cc;
+  /* Each patch's recipients, computed when the dialog opens (again when
+   * the form changes the patches): what the review shows is what is
+   * sent, envelope included. */
+  GPtrArray *patch_rcpts; /* PccPatchRecipients */
+  guint n_tool_trailers;  /* when patch_rcpts were computed */
+  GtkLabel *rcpts_label;
   GtkWidget *dialog;
   PccCoverPanel *panel;
   /* Once built, the mails do not change: a second Send sends the ones
@@ -161,6 +167,7 @@ series_job_free (SeriesJob *j)
   g_clear_pointer (&j->mails, g_ptr_array_unref);
   g_clear_pointer (&j->tos, g_ptr_array_unref);
   g_clear_pointer (&j->ccs, g_ptr_array_unref);
+  g_clear_pointer (&j->patch_rcpts, g_ptr_array_unref);
   pcc_series_sender_free (j->sender);
   pcc_fixer_free (j->fixer); /* after everything that uses the engine */
   g_free (j);
@@ -197,58 +204,113 @@ extras_of (SeriesJob *j, guint i)
                                            patchcc_prefs_get_suppress_cc ());
 }
 
-static char **
-extra_addresses (SeriesJob *j, guint i)
+/* Each patch's recipients (pcc_series_mail_patch_recipients()): what
+ * its file names, the cover's typed addresses, git send-email's extra
+ * Cc: and the maintainers.  Replaces j->patch_rcpts. */
+static gboolean
+compute_patch_recipients (SeriesJob *j, GError **error)
 {
-  g_autoptr (GPtrArray) extras = extras_of (j, i);
-  GPtrArray *out = g_ptr_array_new ();
-
-  for (guint k = 0; k < extras->len; k++)
-    g_ptr_array_add (
-        out, g_strdup (((PccExtraRecipient *) extras->pdata[k])->address));
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
-
-/* The review of those addresses, one line each with its reason. */
-static GtkWidget *
-extras_view (SeriesJob *j)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
   guint n = pcc_series_get_n_patches (j->series);
-  GtkWidget *expander, *label, *scroll;
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) pcc_patch_recipients_free);
 
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GPtrArray) extras = extras_of (j, i);
-      g_autofree char *what = mail_name (j, i + 1);
+      PccPatchRecipients *r = pcc_series_mail_patch_recipients (
+          j->engine, &j->popts, pcc_series_get_patch (j->series, i),
+          j->cover_to, j->cover_cc, extras, error);
 
-      for (guint k = 0; k < extras->len; k++)
+      if (r == NULL)
         {
-          PccExtraRecipient *e = extras->pdata[k];
-          g_string_append_printf (text, "%s: Cc %s \342\200\224 %s\n", what,
-                                  e->address, e->reason);
+          g_autofree char *what = mail_name (j, i + 1);
+          g_prefix_error (error, "%s: ", what);
+          return FALSE;
         }
+      g_ptr_array_add (all, r);
     }
-  if (text->len == 0)
-    g_string_append (text, _ ("none\n"));
+  g_clear_pointer (&j->patch_rcpts, g_ptr_array_unref);
+  j->patch_rcpts = g_steal_pointer (&all);
+  j->n_tool_trailers
+      = j->panel ? pcc_cover_panel_get_n_tool_trailers (j->panel) : 0;
+  return TRUE;
+}
+
+/* The review of every patch's recipients, one address a line with its
+ * reason; also on stderr (G_MESSAGES_DEBUG=patchcc), mail by mail, so
+ * that what was shown can be compared with what was sent. */
+static char *
+patch_recipients_text (SeriesJob *j)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < j->patch_rcpts->len; i++)
+    {
+      g_autofree char *what = mail_name (j, i + 1);
+      g_autofree char *lines
+          = pcc_patch_recipients_to_string (j->patch_rcpts->pdata[i]);
+      const char *subject
+          = pcc_patch_get_subject (pcc_series_get_patch (j->series, i));
+
+      g_debug ("series review of %s:\n%s(end of review)", what, lines);
+      g_string_append_printf (text, "%s%s \342\200\224 %s\n", i ? "\n" : "",
+                              what, subject ? subject : "");
+      g_string_append (text, lines);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static GtkWidget *
+patch_recipients_view (SeriesJob *j)
+{
+  g_autofree char *text = patch_recipients_text (j);
+  GtkWidget *expander, *scroll;
+
   expander = gtk_expander_new (
-      _ ("Also in Cc of each patch, as git send-email adds them "
-         "(clawsrc [patchcc] suppress_cc leaves classes out)"));
-  label = gtk_label_new (text->str);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      _ ("Recipients of each patch: what each patch mail is sent to, and "
+         "why (the patch file's own To: and Cc:, the cover letter's, the "
+         "maintainers, and the Cc: git send-email adds; clawsrc [patchcc] "
+         "suppress_cc leaves classes of those out)"));
+  gtk_label_set_line_wrap (
+      GTK_LABEL (gtk_expander_get_label_widget (GTK_EXPANDER (expander))),
+      TRUE);
+  j->rcpts_label = GTK_LABEL (gtk_label_new (text));
+  gtk_label_set_xalign (j->rcpts_label, 0.0);
+  gtk_label_set_yalign (j->rcpts_label, 0.0);
+  gtk_label_set_selectable (j->rcpts_label, TRUE);
   scroll = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
                                   GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll),
-                                              90);
-  gtk_container_add (GTK_CONTAINER (scroll), label);
+                                              140);
+  gtk_container_add (GTK_CONTAINER (scroll), GTK_WIDGET (j->rcpts_label));
   gtk_container_add (GTK_CONTAINER (expander), scroll);
   gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
   gtk_widget_set_margin_start (expander, 12);
   gtk_widget_set_margin_end (expander, 12);
   return expander;
+}
+
+/* The form changed: moving tool trailers to the cover replaces patches,
+ * whose trailers give extra Cc:.  Recompute and show again, unless the
+ * mails are built already (a partial send keeps them as they were). */
+static void
+on_panel_changed (PccCoverPanel *panel, SeriesJob *j)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (j->mails != NULL
+      || pcc_cover_panel_get_n_tool_trailers (panel) == j->n_tool_trailers)
+    return;
+  if (!compute_patch_recipients (j, &error))
+    {
+      /* The old lists stay, and so does what the review shows. */
+      g_printerr ("patchcc: %s\n", error->message);
+      return;
+    }
+  text = patch_recipients_text (j);
+  gtk_label_set_text (j->rcpts_label, text);
 }
 
 /* git format-patch's placeholders left in the cover: never sent. */
@@ -307,12 +369,11 @@ build_mails (SeriesJob *j, GError **error)
     return FALSE;
   cover_id = pcc_series_sender_message_id (sender, 0);
 
-  /* The cover letter: the plan as reviewed in the panel. */
+  /* The cover letter: the plan as reviewed in the panel (what was typed
+   * on the cover is in it, kept). */
   {
-    g_auto (GStrv) pto = pcc_plan_get_final (j->plan, PCC_FIELD_TO);
-    g_auto (GStrv) pcc = pcc_plan_get_final (j->plan, PCC_FIELD_CC);
-    char **to = pcc_series_mail_merge (pto, j->cover_to);
-    g_auto (GStrv) cc0 = pcc_series_mail_merge (pcc, j->cover_cc);
+    char **to = pcc_plan_get_final (j->plan, PCC_FIELD_TO);
+    g_auto (GStrv) cc0 = pcc_plan_get_final (j->plan, PCC_FIELD_CC);
     char **cc = pcc_series_mail_minus (cc0, to);
     GBytes *m = pcc_series_mail_cover (sender, subject, body, to, cc, error);
 
@@ -322,28 +383,15 @@ build_mails (SeriesJob *j, GError **error)
       return FALSE;
     g_ptr_array_add (mails, m);
   }
-  /* The patches: their own recipients plus the cover's typed ones. */
+  /* The patches: the recipients the dialog shows. */
   for (guint i = 0; i < n; i++)
     {
       PccPatch *patch = pcc_series_get_patch (j->series, i);
-      g_auto (GStrv) own_to = strv_from (pcc_patch_get_to (patch));
-      g_auto (GStrv) own_cc = strv_from (pcc_patch_get_cc (patch));
-      g_auto (GStrv) typed_to = pcc_series_mail_merge (own_to, j->cover_to);
-      g_auto (GStrv) typed_cc0 = pcc_series_mail_merge (own_cc, j->cover_cc);
-      g_auto (GStrv) extra = extra_addresses (j, i);
-      g_auto (GStrv) typed_cc = pcc_series_mail_merge (typed_cc0, extra);
-      g_autoptr (PccPlan) plan = pcc_plan_new (
-          j->engine, &j->popts, &patch, 1, (const char *const *) typed_to,
-          (const char *const *) typed_cc, error);
-      char **to, **cc;
-      g_auto (GStrv) cc0 = NULL;
+      const PccPatchRecipients *r = j->patch_rcpts->pdata[i];
+      char **to = g_strdupv (r->to);
+      char **cc = g_strdupv (r->cc);
       GBytes *m;
 
-      if (plan == NULL)
-        return FALSE;
-      to = pcc_plan_get_final (plan, PCC_FIELD_TO);
-      cc0 = pcc_plan_get_final (plan, PCC_FIELD_CC);
-      cc = pcc_series_mail_minus (cc0, to);
       g_ptr_array_add (tos, to);
       g_ptr_array_add (ccs, cc);
       m = pcc_series_mail_patch (sender, patch,
@@ -562,6 +610,16 @@ open_series (GtkWindow *parent, const char *dir)
       return;
     }
 
+  if (!compute_patch_recipients (j, &error))
+    {
+      alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
+                        error->message);
+      g_printerr ("patchcc: cannot compute the recipients: %s\n",
+                  error->message);
+      series_job_free (j);
+      return;
+    }
+
   g_autofree char *tpl_dir
       = g_build_filename (get_rc_dir (), "patchcc", "templates", NULL);
   g_autofree char *history = g_build_filename (get_rc_dir (), "patchcc",
@@ -569,6 +627,7 @@ open_series (GtkWindow *parent, const char *dir)
   GtkWidget *panel = pcc_cover_panel_new (
       j->series, j->plan, pcc_tree_describe (tree), tpl_dir, history);
   j->panel = PCC_COVER_PANEL (panel);
+  j->n_tool_trailers = pcc_cover_panel_get_n_tool_trailers (j->panel);
   /* What was saved for this folder, else a provenance.ini the user put
    * in it (read, never written). */
   g_autofree char *pp = provenance_path (j);
@@ -597,7 +656,8 @@ open_series (GtkWindow *parent, const char *dir)
       TRUE, TRUE, 0);
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))),
-      extras_view (j), FALSE, FALSE, 0);
+      patch_recipients_view (j), FALSE, FALSE, 0);
+  g_signal_connect (panel, "changed", G_CALLBACK (on_panel_changed), j);
   g_signal_connect (j->dialog, "response", G_CALLBACK (on_response), j);
   gtk_widget_show_all (j->dialog);
   /* Return sends; the focus starts on the button, not in the form. */

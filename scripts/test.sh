@@ -10,8 +10,9 @@ sh scripts/setup.sh
 status=0
 meson test -C build --print-errorlogs --num-processes 1 "$@" || status=$?
 # A full run (no arguments) also runs the unit, parity and cli suites
-# under ASan + UBSan (build-sanitize/) and the command under valgrind
-# memcheck; they count in the closing line too.
+# under ASan + UBSan (build-sanitize/), the plugin built that way under
+# the real Claws (e2e-series, build-sanitize-plugin/) and the command
+# under valgrind memcheck; they count in the closing line too.
 logs=build/meson-logs/testlog.json
 extra_ok=0 extra_fail=0
 if [ $# -eq 0 ]; then

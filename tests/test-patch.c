@@ -80,6 +80,45 @@ test_gm_files (void)
   g_assert_cmpstr (pcc_patch_get_fixes (p)->pdata[0], ==, "0123456789ab");
 }
 
+/* The patch file's own To: and Cc: (a series' patch goes to them):
+ * the list is parsed first and each display name decoded after, as RFC
+ * 2047 (section 5) puts encoded words in a phrase: a name whose encoded
+ * text holds a comma or a quote stays one address, and the decoded names
+ * are written quoted where they need it. */
+static void
+test_own_recipients_encoded (void)
+{
+  static const char mail[]
+      = "From: A <a@example.org>\n"
+        "Subject: [PATCH] x\n"
+        "To: =?UTF-8?q?Doe=2C_Jane?= <jane@example.org>,\n"
+        " =?UTF-8?q?J=C3=B6rg_M=C3=BCller?= <joerg@example.org>\n"
+        "Cc: =?UTF-8?B?Ik9oIiBObw==?= <ohno@example.org>, plain@example.org,\n"
+        " =?UTF-8?q?Zo=C3=AB?= =?UTF-8?q?_=C3=9C?= <zoe@example.net>\n"
+        "\n"
+        "body\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("own", mail, strlen (mail), 0, &error);
+  const GPtrArray *to, *cc;
+
+  g_assert_no_error (error);
+  to = pcc_patch_get_to (p);
+  cc = pcc_patch_get_cc (p);
+  g_assert_cmpuint (to->len, ==, 2);
+  g_assert_cmpstr (to->pdata[0], ==, "\"Doe, Jane\" <jane@example.org>");
+  g_assert_cmpstr (to->pdata[1], ==,
+                   "J\xc3\xb6rg M\xc3\xbcller <joerg@example.org>");
+  g_assert_cmpuint (cc->len, ==, 3);
+  g_assert_cmpstr (cc->pdata[0], ==, "\"\\\"Oh\\\" No\" <ohno@example.org>");
+  g_assert_cmpstr (cc->pdata[1], ==, "plain@example.org");
+  g_assert_cmpstr (cc->pdata[2], ==, "Zo\xc3\xab \xc3\x9c <zoe@example.net>");
+  /* The header itself reads decoded. */
+  g_assert_cmpstr (pcc_patch_get_header (p, "To"), ==,
+                   "Doe, Jane <jane@example.org>, J\xc3\xb6rg "
+                   "M\xc3\xbcller <joerg@example.org>");
+}
+
 static void
 test_structured (void)
 {
@@ -279,6 +318,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/patch/gm-files", test_gm_files);
   g_test_add_func ("/patch/structured", test_structured);
+  g_test_add_func ("/patch/own-recipients-encoded",
+                   test_own_recipients_encoded);
   g_test_add_func ("/patch/keyword-lines", test_keyword_lines);
   g_test_add_func ("/patch/quoted-printable", test_quoted_printable);
   g_test_add_func ("/patch/cover-letter", test_cover_letter);

@@ -4,7 +4,10 @@
  * headers the mail parser cannot read (a first line "X Weird: 1", a
  * byte-order mark) refused with an error rather than a crash. */
 #include <string.h>
+#include <glib/gstdio.h>
 
+#include "pcc-email.h"
+#include "pcc-recipients.h"
 #include "pcc-error.h"
 #include "pcc-patch.h"
 #include "pcc-series-mail.h"
@@ -278,6 +281,176 @@ test_extra_recipients (void)
   g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
 }
 
+/* An author whose encoded name holds a comma (git format-patch encodes
+ * the whole name of a non-ASCII author): still one address, Cc'd as
+ * git send-email's "author" class says. */
+static void
+test_encoded_author (void)
+{
+  g_autoptr (PccPatch) p
+      = patch_of ("From: =?UTF-8?q?Doe=2C_J=C3=B6?= <doe@example.org>\n"
+                  "Subject: [PATCH] lib: bar\n");
+  g_autoptr (GPtrArray) extra
+      = pcc_series_mail_extra_recipients (p, "sender@example.org", 0);
+  const PccExtraRecipient *e;
+
+  g_assert_cmpuint (extra->len, >=, 1);
+  e = extra->pdata[0];
+  g_assert_cmpstr (e->address, ==, "\"Doe, J\xc3\xb6\" <doe@example.org>");
+  g_assert_cmpstr (e->reason, ==, "author of the patch");
+  g_assert_cmpstr (pcc_patch_get_author (p), ==,
+                   "\"Doe, J\xc3\xb6\" <doe@example.org>");
+}
+
+/* Each patch mail's recipients, computed before sending: what its file
+ * names (To:/Cc:, encoded names decoded, an encoded comma kept in its
+ * name), the cover's typed ones, git send-email's extra Cc: and the
+ * maintainers; each with its reason; the typed LKML the fallback rule
+ * excludes shown as not sent; and the envelope exactly what is shown as
+ * sent. */
+static const char maint[]
+    = "NET DRIVER\n"
+      "M:\tNed Net <ned@x.org>\n"
+      "R:\tRita Review <rita@x.org>\n"
+      "L:\tnetdev@x.org\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/net/\n"
+      "\n"
+      "THE REST\n"
+      "M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+      "L:\tlinux-kernel@vger.kernel.org\n"
+      "S:\tBuried alive in reporters\n"
+      "F:\t*\n"
+      "F:\t*/\n";
+
+static const char own_patch[]
+    = "From: Other Dev <other@x.org>\n"
+      "To: =?UTF-8?q?Doe=2C_Jane?= <jane@x.org>\n"
+      "Cc: =?UTF-8?q?J=C3=B6rg?= <joerg@x.org>,\n"
+      " linux-kernel@vger.kernel.org\n"
+      "Subject: [PATCH 1/2] net: fix\n"
+      "\n"
+      "Fix it.\n"
+      "\n"
+      "Cc: stable@x.org # 6.1\n"
+      "Signed-off-by: Other Dev <other@x.org>\n"
+      "Signed-off-by: Patch Sender <sender@example.org>\n"
+      "---\n"
+      "diff --git a/drivers/net/a.c b/drivers/net/a.c\n"
+      "--- a/drivers/net/a.c\n"
+      "+++ b/drivers/net/a.c\n"
+      "@@ -1 +1 @@\n"
+      "-a\n"
+      "+b\n";
+
+static const PccMailRecipient *
+shown_of (const PccPatchRecipients *r, const char *email)
+{
+  for (guint i = 0; i < r->shown->len; i++)
+    {
+      const PccMailRecipient *m = r->shown->pdata[i];
+      g_autoptr (GPtrArray) a = pcc_address_list_parse (m->address, NULL);
+      if (a != NULL && a->len == 1
+          && g_ascii_strcasecmp (((PccAddress *) a->pdata[0])->email, email)
+                 == 0)
+        return m;
+    }
+  return NULL;
+}
+
+static void
+test_patch_recipients (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pcc-series-mail-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (dir, "MAINTAINERS", NULL);
+  g_autoptr (PccTree) tree = NULL;
+  g_autoptr (PccEngine) engine = NULL;
+  g_autoptr (PccPatch) p = NULL;
+  g_autoptr (GPtrArray) extra = NULL;
+  g_autoptr (PccPatchRecipients) r = NULL;
+  g_auto (GStrv) env = NULL;
+  g_autofree char *text = NULL;
+  PccPlanOptions po;
+  char *cover_to[] = { NULL };
+  char *cover_cc[] = { "Cover Only <cover@x.org>", NULL };
+  const PccMailRecipient *m;
+  guint n_sent = 0;
+
+  g_assert_true (g_file_set_contents (mf, maint, -1, NULL));
+  tree = pcc_tree_open_dir (dir, &error);
+  g_assert_no_error (error);
+  engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  p = pcc_patch_new_from_data ("0001-net-fix.patch", own_patch,
+                               strlen (own_patch), 0, &error);
+  g_assert_no_error (error);
+  extra = pcc_series_mail_extra_recipients (p, "sender@example.org",
+                                            PCC_SUPPRESS_SELF);
+  pcc_plan_options_init (&po);
+  r = pcc_series_mail_patch_recipients (engine, &po, p, cover_to, cover_cc,
+                                        extra, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+
+  /* What the file names comes first, as written (the name decoded,
+   * quoted for its comma). */
+  g_assert_cmpstr (r->to[0], ==, "\"Doe, Jane\" <jane@x.org>");
+  m = shown_of (r, "jane@x.org");
+  g_assert_true (m->sent && m->field == PCC_FIELD_TO);
+  g_assert_cmpstr (m->reason, ==, "in the patch file's To:");
+  m = shown_of (r, "joerg@x.org");
+  g_assert_true (m->sent && m->field == PCC_FIELD_CC);
+  g_assert_cmpstr (m->address, ==, "J\xc3\xb6rg <joerg@x.org>");
+  g_assert_cmpstr (m->reason, ==, "in the patch file's Cc:");
+  m = shown_of (r, "cover@x.org");
+  g_assert_true (m->sent && m->field == PCC_FIELD_CC);
+  g_assert_cmpstr (m->reason, ==, "typed on the cover letter");
+  m = shown_of (r, "other@x.org");
+  g_assert_true (m->sent && m->field == PCC_FIELD_CC);
+  g_assert_nonnull (strstr (m->reason, "author of the patch"));
+  m = shown_of (r, "stable@x.org");
+  g_assert_true (m->sent);
+  g_assert_cmpstr (m->reason, ==, "Cc: trailer in the commit message");
+  m = shown_of (r, "ned@x.org");
+  g_assert_true (m->sent && m->field == PCC_FIELD_TO);
+  g_assert_cmpstr (m->reason, !=, "");
+  m = shown_of (r, "netdev@x.org");
+  g_assert_true (m->sent && m->field == PCC_FIELD_CC);
+  /* The sender's own Signed-off-by is left out (suppress_cc=self). */
+  g_assert_null (shown_of (r, "sender@example.org"));
+  /* LKML, typed in the file, is excluded by the fallback rule: shown as
+   * not sent, with why. */
+  m = shown_of (r, "linux-kernel@vger.kernel.org");
+  g_assert_nonnull (m);
+  g_assert_false (m->sent);
+  g_assert_cmpstr (m->reason, !=, "");
+
+  /* The envelope is exactly what is shown as sent. */
+  env = pcc_series_mail_envelope (r->to, r->cc, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < r->shown->len; i++)
+    if (((PccMailRecipient *) r->shown->pdata[i])->sent)
+      n_sent++;
+  g_assert_cmpuint (g_strv_length (env), ==, n_sent);
+  for (guint i = 0; env[i] != NULL; i++)
+    {
+      m = shown_of (r, env[i]);
+      g_assert_nonnull (m);
+      g_assert_true (m->sent);
+    }
+  text = pcc_patch_recipients_to_string (r);
+  g_assert_nonnull (strstr (text,
+                            "To: \"Doe, Jane\" <jane@x.org> \342\200\224 "
+                            "in the patch file's To:\n"));
+  g_assert_nonnull (strstr (text, "Not sent: linux-kernel@vger.kernel.org"));
+  if (g_test_verbose ())
+    g_printerr ("%s", text);
+
+  g_unlink (mf);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -288,5 +461,7 @@ main (int argc, char **argv)
   g_test_add_func ("/series-mail/cover-envelope", test_cover_and_envelope);
   g_test_add_func ("/series-mail/date", test_date);
   g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
+  g_test_add_func ("/series-mail/patch-recipients", test_patch_recipients);
+  g_test_add_func ("/series-mail/encoded-author", test_encoded_author);
   return g_test_run ();
 }

@@ -616,6 +616,130 @@ test_settings (void)
   pcc_settings_clear (&in);
 }
 
+/* The wrapping notice: shown only while Claws wraps; the button asks
+ * first, and only a confirmed "Turn wrapping off" reaches the host
+ * (Cancel and Escape change nothing). */
+static GtkWidget *
+wrapping_dialog (void)
+{
+  GtkWidget *found = NULL;
+  GList *tops = gtk_window_list_toplevels ();
+
+  for (GList *l = tops; l; l = l->next)
+    if (GTK_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (tops);
+  return found;
+}
+
+static void
+count_signal (PccSettingsWidget *w, gpointer data)
+{
+  (*(int *) data)++;
+}
+
+static void
+press_in (GtkWidget *dialog, guint keyval, GdkModifierType mods)
+{
+  GdkEvent *ev = gdk_event_new (GDK_KEY_PRESS);
+  GdkKeymapKey *keys = NULL;
+  gint n = 0;
+
+  ev->key.window = g_object_ref (gtk_widget_get_window (dialog));
+  ev->key.keyval = keyval;
+  ev->key.state = mods;
+  ev->key.time = GDK_CURRENT_TIME;
+  if (gdk_keymap_get_entries_for_keyval (
+          gdk_keymap_get_for_display (gdk_display_get_default ()), keyval,
+          &keys, &n)
+      && n > 0)
+    ev->key.hardware_keycode = keys[0].keycode;
+  g_free (keys);
+  gdk_event_set_device (
+      ev, gdk_seat_get_keyboard (
+              gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_main_do_event (ev);
+  gdk_event_free (ev);
+  pump ();
+}
+
+static void
+test_settings_wrapping (void)
+{
+  GtkWidget *win = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  GtkWidget *w = pcc_settings_widget_new (NULL);
+  PccSettingsWidget *sw = PCC_SETTINGS_WIDGET (w);
+  GtkWidget *button, *dialog;
+  int fired = 0;
+
+  gtk_container_add (GTK_CONTAINER (win), w);
+  g_signal_connect (w, "wrapping-off", G_CALLBACK (count_signal), &fired);
+  gtk_widget_show (win);
+  pump ();
+  button = pcc_settings_widget_get_wrapping_button (sw);
+  /* A host that never says (no wrapping preference) shows nothing. */
+  g_assert_false (gtk_widget_is_visible (button));
+
+  pcc_settings_widget_set_wrapping (sw, TRUE, TRUE);
+  pump ();
+  g_assert_true (gtk_widget_is_visible (button));
+  g_assert_nonnull (strstr (pcc_settings_widget_get_wrapping_text (sw),
+                            "no longer applies"));
+
+  /* Cancel: nothing. */
+  gtk_button_clicked (GTK_BUTTON (button));
+  pump ();
+  dialog = wrapping_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog))
+                 == GTK_WINDOW (win));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  pump ();
+  g_assert_null (wrapping_dialog ());
+  g_assert_cmpint (fired, ==, 0);
+
+  /* Escape: nothing either (the default button is Cancel). */
+  gtk_button_clicked (GTK_BUTTON (button));
+  pump ();
+  dialog = wrapping_dialog ();
+  g_assert_nonnull (dialog);
+  press_in (dialog, GDK_KEY_Escape, 0);
+  for (int k = 0; k < 50 && wrapping_dialog () != NULL; k++)
+    wait_ms (20);
+  g_assert_null (wrapping_dialog ());
+  g_assert_cmpint (fired, ==, 0);
+  gtk_button_clicked (GTK_BUTTON (button));
+  pump ();
+  dialog = wrapping_dialog ();
+  press_in (dialog, GDK_KEY_Return, 0);
+  for (int k = 0; k < 50 && wrapping_dialog () != NULL; k++)
+    wait_ms (20);
+  g_assert_null (wrapping_dialog ());
+  g_assert_cmpint (fired, ==, 0);
+
+  /* Confirmed: the host is told, once; it turns wrapping off and says
+   * so, and the button goes. */
+  gtk_button_clicked (GTK_BUTTON (button));
+  pump ();
+  dialog = wrapping_dialog ();
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  pump ();
+  g_assert_null (wrapping_dialog ());
+  g_assert_cmpint (fired, ==, 1);
+  pcc_settings_widget_set_wrapping (sw, FALSE, FALSE);
+  pump ();
+  g_assert_false (gtk_widget_is_visible (button));
+  g_assert_nonnull (
+      strstr (pcc_settings_widget_get_wrapping_text (sw), "is off"));
+
+  /* Wrapping of pastes alone still counts. */
+  pcc_settings_widget_set_wrapping (sw, FALSE, TRUE);
+  pump ();
+  g_assert_true (gtk_widget_is_visible (button));
+  gtk_widget_destroy (win);
+}
+
 /* --- the screenshot ------------------------------------------------------ */
 
 static int
@@ -741,6 +865,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/ui/review/many", role_ids[2], test_review);
   g_test_add_func ("/ui/review/default-apply", test_dialog_default);
   g_test_add_func ("/ui/settings", test_settings);
+  g_test_add_func ("/ui/settings/wrapping", test_settings_wrapping);
   ret = g_test_run ();
   pcc_fixer_free (fixer);
   g_free (tree);

@@ -62,11 +62,22 @@ struct _PccSettingsWidget
   GtkComboBoxText *rest_rule;
   GtkToggleButton *on_send[3]; /* off, ask, rewrite */
   char *status_text;
+  GtkWidget *wrap_frame;
+  GtkLabel *wrap_label;
+  GtkWidget *wrap_button;
+  GtkWidget *wrap_dialog; /* the question, while it is shown */
   guint check_id;
   PccFixer *fixer; /* only for checking the tree */
 };
 
 G_DEFINE_TYPE (PccSettingsWidget, pcc_settings_widget, GTK_TYPE_BOX)
+
+enum
+{
+  SIGNAL_WRAPPING_OFF,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
 
 static void
 set_status (PccSettingsWidget *self, gboolean ok, const char *text)
@@ -215,6 +226,9 @@ pcc_settings_widget_dispose (GObject *object)
       g_source_remove (self->check_id);
       self->check_id = 0;
     }
+  /* The question dies with the form: no answer reaches a dead host. */
+  if (self->wrap_dialog != NULL)
+    gtk_widget_destroy (self->wrap_dialog);
   G_OBJECT_CLASS (pcc_settings_widget_parent_class)->dispose (object);
 }
 
@@ -233,12 +247,118 @@ pcc_settings_widget_class_init (PccSettingsWidgetClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = pcc_settings_widget_dispose;
   G_OBJECT_CLASS (klass)->finalize = pcc_settings_widget_finalize;
+  signals[SIGNAL_WRAPPING_OFF]
+      = g_signal_new ("wrapping-off", G_TYPE_FROM_CLASS (klass),
+                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 pcc_settings_widget_init (PccSettingsWidget *self)
 {
   self->fixer = pcc_fixer_new ();
+}
+
+/* --- the host's automatic wrapping -------------------------------------- */
+
+static void
+on_wrap_response (GtkDialog *dialog, int response, gpointer data)
+{
+  PccSettingsWidget *self = data;
+
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+  /* Only the explicit answer: Cancel, Escape and closing the dialog
+   * change nothing. */
+  if (response == GTK_RESPONSE_ACCEPT)
+    g_signal_emit (self, signals[SIGNAL_WRAPPING_OFF], 0);
+}
+
+static void
+on_wrap_button (GtkButton *button, gpointer data)
+{
+  PccSettingsWidget *self = data;
+  GtkWidget *top = gtk_widget_get_toplevel (GTK_WIDGET (self));
+  GtkWidget *d;
+
+  if (self->wrap_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->wrap_dialog));
+      return;
+    }
+  d = gtk_message_dialog_new (
+      GTK_IS_WINDOW (top) ? GTK_WINDOW (top) : NULL,
+      GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_QUESTION,
+      GTK_BUTTONS_NONE, "%s", _ ("Turn automatic wrapping off?"));
+  gtk_message_dialog_format_secondary_text (
+      GTK_MESSAGE_DIALOG (d), "%s",
+      _ ("This changes two of Claws Mail's own preferences, for every mail "
+         "you write: \"Auto wrapping\" and \"Wrap pasted text\" "
+         "(Configuration, Preferences, Compose, Wrapping). Long lines are "
+         "then no longer broken while you type or paste; Edit, \"Wrap all "
+         "long lines\" still wraps a mail when you ask. You can turn both "
+         "back on on that page."));
+  gtk_window_set_title (GTK_WINDOW (d), _ ("patchcc: automatic wrapping"));
+  gtk_dialog_add_buttons (GTK_DIALOG (d), _ ("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _ ("Turn _wrapping off"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (d), GTK_RESPONSE_CANCEL);
+  g_signal_connect (d, "response", G_CALLBACK (on_wrap_response), self);
+  g_signal_connect (d, "destroy", G_CALLBACK (gtk_widget_destroyed),
+                    &self->wrap_dialog);
+  self->wrap_dialog = d;
+  gtk_widget_show (d);
+}
+
+void
+pcc_settings_widget_set_wrapping (PccSettingsWidget *self, gboolean autowrap,
+                                  gboolean wrap_pastes)
+{
+  const char *text;
+
+  if (autowrap || wrap_pastes)
+    text = autowrap && wrap_pastes
+               ? _ ("Claws Mail wraps long lines automatically, as text "
+                    "enters a mail and as it is pasted. Wrapping breaks "
+                    "patches: a long line of the diff is split, its tail "
+                    "loses its '+', '-' or ' ', and the patch no longer "
+                    "applies; recipients computed from such a diff miss "
+                    "files. patchcc holds a damaged patch back when it is "
+                    "sent, and Tools, Open patch files\342\200\246 opens "
+                    "patches without wrapping, but anything else you open, "
+                    "insert or paste is wrapped.")
+           : autowrap
+               ? _ ("Claws Mail wraps long lines automatically as text "
+                    "enters a mail. Wrapping breaks patches: a long line "
+                    "of the diff is split, its tail loses its '+', '-' or "
+                    "' ', and the patch no longer applies; recipients "
+                    "computed from such a diff miss files. patchcc holds a "
+                    "damaged patch back when it is sent, and Tools, Open "
+                    "patch files\342\200\246 opens patches without "
+                    "wrapping, but anything else you open or insert is "
+                    "wrapped.")
+               : _ ("Claws Mail wraps long lines of pasted text. Wrapping "
+                    "breaks patches: a long line of the diff is split, its "
+                    "tail loses its '+', '-' or ' ', and the patch no "
+                    "longer applies; recipients computed from such a diff "
+                    "miss files. patchcc keeps a pasted diff unwrapped, "
+                    "but not other text pasted with it.");
+  else
+    text = _ ("Claws Mail's automatic wrapping is off: patches go into "
+              "mails as they are.");
+  gtk_label_set_text (self->wrap_label, text);
+  gtk_widget_set_visible (self->wrap_button, autowrap || wrap_pastes);
+  gtk_widget_set_visible (GTK_WIDGET (self->wrap_label), TRUE);
+  gtk_widget_set_visible (self->wrap_frame, TRUE);
+}
+
+GtkWidget *
+pcc_settings_widget_get_wrapping_button (PccSettingsWidget *self)
+{
+  return self->wrap_button;
+}
+
+const char *
+pcc_settings_widget_get_wrapping_text (PccSettingsWidget *self)
+{
+  return gtk_label_get_text (self->wrap_label);
 }
 
 GtkWidget *
@@ -364,11 +484,32 @@ pcc_settings_widget_new (const PccSettings *initial)
   gtk_style_context_add_class (gtk_widget_get_style_context (w), "dim-label");
   gtk_box_pack_start (GTK_BOX (box), w, FALSE, FALSE, 0);
 
+  /* The host's automatic wrapping: hidden until the host says. */
+  box = frame (GTK_BOX (self), _ ("Line wrapping"));
+  self->wrap_frame = gtk_widget_get_parent (box);
+  self->wrap_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_xalign (self->wrap_label, 0.0);
+  gtk_label_set_line_wrap (self->wrap_label, TRUE);
+  gtk_label_set_max_width_chars (self->wrap_label, 50);
+  gtk_box_pack_start (GTK_BOX (box), GTK_WIDGET (self->wrap_label), FALSE,
+                      FALSE, 0);
+  self->wrap_button
+      = gtk_button_new_with_mnemonic (_ ("_Turn automatic wrapping off"));
+  gtk_widget_set_halign (self->wrap_button, GTK_ALIGN_START);
+  g_signal_connect (self->wrap_button, "clicked", G_CALLBACK (on_wrap_button),
+                    self);
+  gtk_box_pack_start (GTK_BOX (box), self->wrap_button, FALSE, FALSE, 0);
+
   g_signal_connect (self->tree, "changed", G_CALLBACK (on_tree_changed), self);
   g_signal_connect (self->rev, "changed", G_CALLBACK (on_tree_changed), self);
   check_tree_now (self);
   pcc_settings_clear (&defaults);
   gtk_widget_show_all (GTK_WIDGET (self));
+  /* A host's show_all must not show them before it says. */
+  gtk_widget_hide (self->wrap_frame);
+  gtk_widget_hide (self->wrap_button);
+  gtk_widget_set_no_show_all (self->wrap_frame, TRUE);
+  gtk_widget_set_no_show_all (self->wrap_button, TRUE);
   return GTK_WIDGET (self);
 }
 

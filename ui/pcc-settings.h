@@ -4,7 +4,9 @@
  * module only holds them in memory, turns them into a PccFixerConfig,
  * and gives a GTK3 form to edit them: the kernel tree (checked as it is
  * typed), the To/Cc split, LKML for new files, the THE REST rule and
- * what to do on send.
+ * what to do on send; and, when the host says its automatic line
+ * wrapping is on, what that does to patches, with a button to turn it
+ * off (the host's preference: the form only asks, see "wrapping-off").
  */
 #ifndef PCC_SETTINGS_H
 #define PCC_SETTINGS_H
@@ -43,6 +45,24 @@ void pcc_settings_widget_get (PccSettingsWidget *w, PccSettings *out);
 /* The tree check shown under the path ("MAINTAINERS: 2980 sections" or
  * what is wrong). */
 const char *pcc_settings_widget_get_tree_status (PccSettingsWidget *w);
+
+/* The host's automatic wrapping (Claws: prefs_common autowrap and
+ * linewrap_pastes).  Until this is called the form says nothing about
+ * wrapping.  While either is on, it says what wrapping does to a patch
+ * and shows "Turn automatic wrapping off"; that button asks the user
+ * first (a modal dialog, Cancel by default) and only a confirmed answer
+ * emits "wrapping-off".  The form changes no preference itself: the
+ * host turns its wrapping off, saves it, and calls this again with the
+ * new values. */
+void pcc_settings_widget_set_wrapping (PccSettingsWidget *w, gboolean autowrap,
+                                       gboolean wrap_pastes);
+/* For tests: the button, and the text shown about wrapping (owned by
+ * the widget; "" before pcc_settings_widget_set_wrapping()). */
+GtkWidget *pcc_settings_widget_get_wrapping_button (PccSettingsWidget *w);
+const char *pcc_settings_widget_get_wrapping_text (PccSettingsWidget *w);
+
+/* signal "wrapping-off" (PccSettingsWidget *w): the user confirmed that
+ * the host's automatic wrapping (both kinds) is to be turned off. */
 
 G_END_DECLS
 

@@ -553,7 +553,8 @@ pcc_series_mail_extra_recipients (const PccPatch *patch,
   g_autoptr (GHashTable) seen
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   const GArray *trailers = pcc_patch_get_trailers (patch);
-  const char *author = pcc_patch_get_from (patch);
+  /* parsed as written: an encoded "Doe, Jane" stays one address */
+  const char *author = pcc_patch_get_author (patch);
 
   if (!(suppress & PCC_SUPPRESS_AUTHOR) && author != NULL)
     add_extra (out, seen, author, "author of the patch", sender_email,
@@ -581,4 +582,195 @@ pcc_series_mail_extra_recipients (const PccPatch *patch,
       add_extra (out, seen, t->value, reason, sender_email, suppress);
     }
   return out;
+}
+
+/* --- the recipients of a patch mail ------------------------------------ */
+
+static void
+mail_recipient_free (gpointer p)
+{
+  PccMailRecipient *r = p;
+
+  g_free (r->address);
+  g_free (r->reason);
+  g_free (r);
+}
+
+void
+pcc_patch_recipients_free (PccPatchRecipients *r)
+{
+  if (r == NULL)
+    return;
+  g_strfreev (r->to);
+  g_strfreev (r->cc);
+  g_clear_pointer (&r->shown, g_ptr_array_unref);
+  g_free (r);
+}
+
+static char **
+strv_of (const GPtrArray *a)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; a != NULL && i < a->len; i++)
+    g_ptr_array_add (out, g_strdup (a->pdata[i]));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* Add @reason to the reasons of every address of @list (key -> GString). */
+static void
+note (GHashTable *why, char **list, const char *reason)
+{
+  for (guint i = 0; list != NULL && list[i] != NULL; i++)
+    {
+      g_autoptr (GPtrArray) a = pcc_address_list_parse (list[i], NULL);
+
+      for (guint k = 0; a != NULL && k < a->len; k++)
+        {
+          char *key
+              = g_ascii_strdown (((PccAddress *) a->pdata[k])->email, -1);
+          GString *s = g_hash_table_lookup (why, key);
+
+          if (s == NULL)
+            {
+              s = g_string_new (NULL);
+              g_hash_table_insert (why, key, s);
+            }
+          else
+            g_free (key);
+          if (strstr (s->str, reason) != NULL)
+            continue;
+          if (s->len)
+            g_string_append (s, "; ");
+          g_string_append (s, reason);
+        }
+    }
+}
+
+static void
+string_free (gpointer s)
+{
+  g_string_free (s, TRUE);
+}
+
+static void
+show (PccPatchRecipients *r, GHashTable *why, GHashTable *done, PccField field,
+      gboolean sent, const char *address, const char *email)
+{
+  PccMailRecipient *m;
+  char *key = g_ascii_strdown (email, -1);
+  GString *s = g_hash_table_lookup (why, key);
+
+  if (!g_hash_table_add (done, key))
+    return;
+  m = g_new0 (PccMailRecipient, 1);
+  m->field = field;
+  m->sent = sent;
+  m->address = g_strdup (address);
+  m->reason = g_strdup (s != NULL ? s->str : "");
+  g_ptr_array_add (r->shown, m);
+}
+
+PccPatchRecipients *
+pcc_series_mail_patch_recipients (PccEngine *engine,
+                                  const PccPlanOptions *opts, PccPatch *patch,
+                                  char **cover_to, char **cover_cc,
+                                  const GPtrArray *extra, GError **error)
+{
+  g_auto (GStrv) own_to = strv_of (pcc_patch_get_to (patch));
+  g_auto (GStrv) own_cc = strv_of (pcc_patch_get_cc (patch));
+  g_auto (GStrv) extra_cc = NULL;
+  g_auto (GStrv) typed_to = pcc_series_mail_merge (own_to, cover_to);
+  g_auto (GStrv) typed_cc0 = pcc_series_mail_merge (own_cc, cover_cc);
+  g_auto (GStrv) typed_cc = NULL;
+  g_auto (GStrv) final_cc = NULL;
+  g_autoptr (PccPlan) plan = NULL;
+  g_autoptr (GHashTable) why
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, string_free);
+  g_autoptr (GHashTable) done
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  PccPatchRecipients *r;
+
+  {
+    GPtrArray *e = g_ptr_array_new ();
+    for (guint i = 0; extra != NULL && i < extra->len; i++)
+      g_ptr_array_add (
+          e, g_strdup (((PccExtraRecipient *) extra->pdata[i])->address));
+    g_ptr_array_add (e, NULL);
+    extra_cc = (char **) g_ptr_array_free (e, FALSE);
+  }
+  typed_cc = pcc_series_mail_merge (typed_cc0, extra_cc);
+  plan = pcc_plan_new (engine, opts, &patch, 1, (const char *const *) typed_to,
+                       (const char *const *) typed_cc, error);
+  if (plan == NULL)
+    return NULL;
+
+  note (why, own_to, "in the patch file's To:");
+  note (why, own_cc, "in the patch file's Cc:");
+  note (why, cover_to, "typed on the cover letter");
+  note (why, cover_cc, "typed on the cover letter");
+  for (guint i = 0; extra != NULL && i < extra->len; i++)
+    {
+      const PccExtraRecipient *e = extra->pdata[i];
+      char *one[] = { e->address, NULL };
+      note (why, one, e->reason);
+    }
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      char *one[] = { c->address, NULL };
+
+      /* The plan's own word for what it computed or drops; a typed
+       * address it merely keeps has its reason above. */
+      if (c->kind != PCC_CHANGE_KEEP || c->recipient != NULL)
+        note (why, one, c->reason);
+    }
+
+  r = g_new0 (PccPatchRecipients, 1);
+  r->shown = g_ptr_array_new_with_free_func (mail_recipient_free);
+  r->to = pcc_plan_get_final (plan, PCC_FIELD_TO);
+  final_cc = pcc_plan_get_final (plan, PCC_FIELD_CC);
+  r->cc = pcc_series_mail_minus (final_cc, r->to);
+  {
+    char **fields[] = { r->to, r->cc };
+    for (guint f = 0; f < 2; f++)
+      for (guint i = 0; fields[f][i] != NULL; i++)
+        {
+          g_autoptr (GPtrArray) a
+              = pcc_address_list_parse (fields[f][i], NULL);
+          for (guint k = 0; a != NULL && k < a->len; k++)
+            show (r, why, done, f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC, TRUE,
+                  fields[f][i], ((PccAddress *) a->pdata[k])->email);
+        }
+  }
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      if (c->kind == PCC_CHANGE_DROP && c->enabled)
+        show (r, why, done, c->field, FALSE, c->address, c->email);
+    }
+  return r;
+}
+
+char *
+pcc_patch_recipients_to_string (const PccPatchRecipients *r)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < r->shown->len; i++)
+    {
+      const PccMailRecipient *m = r->shown->pdata[i];
+      /* one line each: the plan's reasons quote F: lines with a tab */
+      g_autofree char *reason
+          = g_strdelimit (g_strdup (m->reason), "\t\n", ' ');
+
+      g_string_append_printf (s, "%s %s%s%s\n",
+                              !m->sent                   ? "Not sent:"
+                              : m->field == PCC_FIELD_TO ? "To:"
+                                                         : "Cc:",
+                              m->address, *reason ? " \342\200\224 " : "",
+                              reason);
+    }
+  return g_string_free (s, FALSE);
 }

@@ -21,6 +21,7 @@
 
 #include <glib.h>
 #include "pcc-patch.h"
+#include "pcc-plan.h"
 
 G_BEGIN_DECLS
 
@@ -118,6 +119,43 @@ GPtrArray *pcc_series_mail_extra_recipients (const PccPatch *patch,
                                              const char *sender_email,
                                              guint suppress);
 
+/* --- the recipients of a patch mail ------------------------------------- */
+
+typedef struct
+{
+  PccField field; /* where it goes (for one not sent: where it was) */
+  gboolean sent;  /* FALSE: named somewhere but left out (the plan drops
+                      it: LKML when every file has a list of its own) */
+  char *address;  /* "Name <addr>" as the header holds it */
+  char *reason;   /* why, for people; several joined by "; " */
+} PccMailRecipient;
+
+typedef struct
+{
+  char **to;        /* To: as sent */
+  char **cc;        /* Cc: as sent (no address of @to) */
+  GPtrArray *shown; /* PccMailRecipient: @to, then @cc, then those left
+                       out; every address of @to and @cc once */
+} PccPatchRecipients;
+
+/* The recipients of one patch mail of a series, computed before
+ * anything is sent, so that the review shows what goes out: the plan of
+ * @patch (@engine, @opts) over what it names itself (its file's To: and
+ * Cc:), what was typed on the cover letter (@cover_to, @cover_cc: every
+ * mail gets them) and git send-email's extra Cc: (@extra, an array of
+ * PccExtraRecipient, may be NULL), as typed addresses.  The mail's
+ * envelope is pcc_series_mail_envelope (to, cc): nothing else.  NULL with
+ * @error when the plan fails (a value that is not an address list).
+ * Free with pcc_patch_recipients_free(). */
+PccPatchRecipients *pcc_series_mail_patch_recipients (
+    PccEngine *engine, const PccPlanOptions *opts, PccPatch *patch,
+    char **cover_to, char **cover_cc, const GPtrArray *extra, GError **error);
+void pcc_patch_recipients_free (PccPatchRecipients *r);
+/* The review, one address a line: "To: Ada <ada@x> — maintainer ...",
+ * "Cc: ...", "Not sent: ... — reason". */
+char *pcc_patch_recipients_to_string (const PccPatchRecipients *r);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccPatchRecipients, pcc_patch_recipients_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccSeriesSender, pcc_series_sender_free)
 
 G_END_DECLS

@@ -14,6 +14,9 @@ typedef struct
 {
   char *name;  /* as written */
   char *value; /* unfolded; RFC 2047 words decoded */
+  char *raw;   /* unfolded, as written: address lists are parsed from
+                  this, then each name decoded (RFC 2047 section 5: an
+                  encoded "Doe, Jane" is one name, not two addresses) */
 } Header;
 
 struct _PccPatch
@@ -32,6 +35,7 @@ struct _PccPatch
 
   GArray *headers;    /* Header, of the first mail */
   GPtrArray *to, *cc; /* display strings */
+  char *author;       /* From: as one display string, or NULL */
   char *title;
   guint series_index, series_total;
   gboolean cover;
@@ -95,6 +99,7 @@ clear_header (gpointer p)
   Header *h = p;
   g_free (h->name);
   g_free (h->value);
+  g_free (h->raw);
 }
 
 static void
@@ -130,6 +135,7 @@ pcc_patch_free (PccPatch *patch)
   g_array_unref (patch->headers);
   g_ptr_array_unref (patch->to);
   g_ptr_array_unref (patch->cc);
+  g_free (patch->author);
   g_free (patch->title);
   g_free (patch->message);
   g_array_unref (patch->trailers);
@@ -363,9 +369,9 @@ parse_headers (PccPatch *patch, const char *p, gsize len)
             continue;
           g_string_append_c (v, *c);
         }
-      Header h = { g_strdup (of->fld_name), NULL };
+      Header h = { g_strdup (of->fld_name), NULL, NULL };
       h.value = pcc_rfc2047_decode (g_strstrip (v->str));
-      g_string_free (v, TRUE);
+      h.raw = g_string_free (v, FALSE);
       g_array_append_val (patch->headers, h);
     }
   mailimf_fields_free (fields);
@@ -406,7 +412,7 @@ collect_addresses (PccPatch *patch, const char *name, GPtrArray *out)
       Header *h = &g_array_index (patch->headers, Header, i);
       if (g_ascii_strcasecmp (h->name, name) != 0)
         continue;
-      g_autoptr (GPtrArray) list = pcc_address_list_parse (h->value, NULL);
+      g_autoptr (GPtrArray) list = pcc_address_list_parse (h->raw, NULL);
       if (list == NULL)
         continue;
       for (guint j = 0; j < list->len; j++)
@@ -817,6 +823,12 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
       parse_headers (patch, mail, hdr_len);
       collect_addresses (patch, "To", patch->to);
       collect_addresses (patch, "Cc", patch->cc);
+      {
+        g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func (g_free);
+        collect_addresses (patch, "From", from);
+        if (from->len == 1)
+          patch->author = g_strdup (from->pdata[0]);
+      }
       parse_subject (patch);
       gsize dlen = 0;
       guint too_deep = 0;
@@ -951,6 +963,12 @@ const char *
 pcc_patch_get_from (const PccPatch *patch)
 {
   return pcc_patch_get_header (patch, "From");
+}
+
+const char *
+pcc_patch_get_author (const PccPatch *patch)
+{
+  return patch->author;
 }
 
 const char *

@@ -128,6 +128,11 @@ const char *pcc_patch_get_subject (const PccPatch *patch);
 const char *pcc_patch_get_from (const PccPatch *patch);
 const char *pcc_patch_get_date (const PccPatch *patch);
 const char *pcc_patch_get_message_id (const PccPatch *patch);
+/* The From: address, read from the header as written (the list parsed,
+ * then the name decoded): "Name <addr>", the name quoted where it needs
+ * it ("\"Doe, Jane\" <jane@x>" for an encoded "Doe, Jane"); NULL when
+ * absent or not an address.  pcc_patch_get_from() is the decoded text. */
+const char *pcc_patch_get_author (const PccPatch *patch);
 /* Any header by name (case-insensitive), decoded; NULL when absent. */
 const char *pcc_patch_get_header (const PccPatch *patch, const char *name);
 /* Addresses of To: and Cc: headers, one "Name <addr>" string each. */

@@ -262,6 +262,49 @@ TOOLBAR_COMPOSE = """<?xml version="1.0" encoding="UTF-8" ?>
 
 # --- claws-mail ------------------------------------------------------------
 
+# Extra environment for every claws-mail process (and only for those):
+# use_asan() fills it to run a plugin built with -fsanitize=address.
+CLAWS_ENV = {}
+
+
+def use_asan(shim, libasan=None):
+    """Claws itself is not instrumented: a plugin built with ASan (and
+    UBSan) needs the compiler's libasan first in the process, so it is
+    preloaded into claws-mail alone, with @shim (tests/e2e/asan-preload.c,
+    built: without it Claws hangs at start, see there).  Leak detection
+    is off (Claws and GTK keep memory to the end); any other report
+    aborts Claws, and sanitizer_report() finds it in Claws' stderr."""
+    if not os.path.exists(shim):
+        raise Error("no %s (tests/e2e/asan-preload.c, built)" % shim)
+    if libasan is None:
+        libasan = subprocess.run(["gcc", "-print-file-name=libasan.so"],
+                                 capture_output=True, text=True,
+                                 check=True).stdout.strip()
+    if not os.path.isabs(libasan) or not os.path.exists(libasan):
+        raise Error("no libasan.so (gcc -print-file-name=libasan.so): %r" %
+                    libasan)
+    CLAWS_ENV.update({
+        "LD_PRELOAD": "%s %s" % (os.path.realpath(libasan),
+                                 os.path.realpath(shim)),
+        "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=1:"
+                        "detect_odr_violation=0",
+        "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
+    })
+    return CLAWS_ENV["LD_PRELOAD"]
+
+
+SANITIZER_RE = re.compile(r"^.*(?:ERROR: AddressSanitizer|ERROR: "
+                          r"LeakSanitizer|runtime error:|"
+                          r"UndefinedBehaviorSanitizer).*$", re.M)
+
+
+def sanitizer_report(text):
+    """The first lines of a sanitizer report in @text, or None."""
+    m = SANITIZER_RE.search(text)
+    if m is None:
+        return None
+    return text[m.start():m.start() + 3000]
+
 class Claws:
     """One claws-mail process on @profile, on @xvfb's display."""
 
@@ -270,6 +313,8 @@ class Claws:
         self.profile = profile
         self.xvfb = xvfb
         self.env = profile.env(xvfb.display)
+        # claws-mail's own (xdotool and the rest get self.env)
+        self.claws_env = dict(self.env, **CLAWS_ENV)
         args = ["claws-mail", "--alternate-config-dir", profile.config]
         if debug:
             args.append("--debug")
@@ -280,7 +325,7 @@ class Claws:
         self.stderr_path = stderr_path or os.path.join(profile.root,
                                                        "claws.log")
         self.errf = open(self.stderr_path, "ab")
-        self.proc = subprocess.Popen(args, env=self.env,
+        self.proc = subprocess.Popen(args, env=self.claws_env,
                                      stdout=self.errf, stderr=self.errf,
                                      start_new_session=True)
 
@@ -343,7 +388,7 @@ class Claws:
     def remote(self, *args, timeout=30):
         return subprocess.run(["claws-mail", "--alternate-config-dir",
                                self.profile.config] + list(args),
-                              env=self.env, stdout=self.errf,
+                              env=self.claws_env, stdout=self.errf,
                               stderr=self.errf, timeout=timeout)
 
     def quit(self, timeout=15):

@@ -12,6 +12,11 @@ Checked:
   - four mails arrive: the cover, then patches 1..3;
   - threading as git send-email --thread --no-chain-reply-to: distinct
     Message-Ids, each patch In-Reply-To and References the cover;
+  - before Send, the dialog shows each patch's recipients with their
+    reasons (logged to stderr too): every patch mail's SMTP envelope is
+    exactly what it showed as sent, and patch 3's shows the To: and Cc:
+    its file holds in RFC 2047 encoded words (one name with an encoded
+    comma), decoded;
   - recipients per mail (To:, Cc: and the SMTP envelope): each patch its
     own get_maintainer.pl recipients split as b4 splits them (THE REST
     dropped: every file has a list) plus the address typed on the cover
@@ -33,13 +38,20 @@ Checked:
   - two dialogs with MAINTAINERS edited in between, the second cancelled:
     the first still sends all four mails (it owns its engine).
 
+With --asan (the plugin built with -Db_sanitize=address,undefined, as
+scripts/test-sanitize.sh builds it): the compiler's libasan is preloaded
+into claws-mail, which is not instrumented itself; leak detection is
+off; any AddressSanitizer or UBSan report in a Claws run fails the test.
+
 Exit status: 0 pass, 1 failure, 77 skipped.
 """
 
 import argparse
 import email
 import email.policy
+import email.utils
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -85,6 +97,12 @@ TRAILER = b"Assisted-by: Claude:claude-opus-4 coccinelle\n"
 FOO = ["ada@example.org", "grace@example.org", "alan@example.org",
        "edsger@example.org"]
 DOC = ["don@example.org"]
+# Patch 3's file names recipients of its own, in RFC 2047 encoded words
+# (one name holds an encoded comma: decoded before the list is parsed it
+# would split into two things that are not addresses).
+OWN_HEADERS = (b"To: =?UTF-8?q?Doe=2C_Jane?= <jane@example.org>\n"
+               b"Cc: =?UTF-8?q?J=C3=B6rg_M=C3=BCller?= <joerg@example.org>\n")
+OWN_TO, OWN_CC = "jane@example.org", "joerg@example.org"
 WANT = [  # (To, Cc) per mail, as sets of addresses
     (set(FOO + DOC), {"netdev@vger.kernel.org", "linux-doc@vger.kernel.org",
                       COVER_ONLY}),
@@ -94,7 +112,9 @@ WANT = [  # (To, Cc) per mail, as sets of addresses
     (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY, "rep@example.org",
                 "stable@vger.kernel.org"}),
     (set(FOO), {"netdev@vger.kernel.org", COVER_ONLY}),
-    (set(DOC), {"linux-doc@vger.kernel.org", COVER_ONLY, "two@example.org"}),
+    # Patch 3 also goes to what its file names.
+    (set(DOC) | {OWN_TO}, {"linux-doc@vger.kernel.org", COVER_ONLY,
+                           "two@example.org", OWN_CC}),
 ]
 
 
@@ -169,6 +189,12 @@ def make_series(root):
     git(repo, "format-patch", "-q", "--cover-letter", "--base=" + base,
         "-o", out, base + "..HEAD")
     cover = os.path.join(out, "0000-cover-letter.patch")
+    third = os.path.join(out, sorted(f for f in os.listdir(out)
+                                     if f.startswith("0003-"))[0])
+    text = open(third, "rb").read()
+    open(third, "wb").write(text.replace(b"\nSubject: ",
+                                         b"\n" + OWN_HEADERS + b"Subject: ",
+                                         1))
     # The same series as format-patch wrote it, placeholders left in.
     raw_dir = os.path.join(root, "series-raw")
     shutil.copytree(out, raw_dir)
@@ -300,6 +326,53 @@ def check(repo, base, series_dir, got, workdir):
     log = git(am, "log", "--format=%B", base + "..HEAD")
     if "Assisted-by" in log:
         fails.append("the Assisted-by trailer is still in a commit")
+    return fails
+
+
+def logged_reviews(text):
+    """The per-patch reviews the plugin logs when the dialog opens
+    (G_MESSAGES_DEBUG=patchcc): {"patch 1/3": [(field, address, reason)]}
+    of the last dialog."""
+    out = {}
+    for what, block in re.findall(r"series review of (.*?):\n(.*?)"
+                                  r"\(end of review\)", text, re.S):
+        rows = []
+        for line in block.splitlines():
+            m = re.match(r"(To|Cc|Not sent): (.*?)(?: \u2014 (.*))?$", line)
+            if m:
+                rows.append((m.group(1), m.group(2), m.group(3) or ""))
+        out[what] = rows
+    return out
+
+
+def check_review(review, got):
+    """Each patch mail's envelope is exactly what the review showed as
+    sent, and patch 3's review shows its file's own To:/Cc:, decoded."""
+    fails = []
+    if sorted(review) != ["patch %d/3" % i for i in (1, 2, 3)]:
+        return ["the series review (Claws' stderr) covers %s, not the "
+                "three patches" % sorted(review)]
+    for i in (1, 2, 3):
+        rows = review["patch %d/3" % i]
+        shown = set()
+        for field, addr, _ in rows:
+            if field != "Not sent":
+                for _, a in email.utils.getaddresses([addr]):
+                    shown.add(a.lower())
+        env = {a.lower() for a in got[i]["rcpt_tos"]}
+        if env != shown:
+            fails.append("patch %d: the envelope is not what the review "
+                         "showed:\n    sent  %s\n    shown %s" %
+                         (i, sorted(env), sorted(shown)))
+    rows = review["patch 3/3"]
+    want = [("To", '"Doe, Jane" <jane@example.org>',
+             "in the patch file's To:"),
+            ("Cc", "J\u00f6rg M\u00fcller <joerg@example.org>",
+             "in the patch file's Cc:")]
+    for w in want:
+        if w not in rows:
+            fails.append("patch 3: the review does not show %s; it shows "
+                         "%s" % (w, rows))
     return fails
 
 
@@ -485,6 +558,13 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--asan", metavar="ASAN_PRELOAD_SO",
+                    help="the plugin is built with ASan (meson "
+                    "-Db_sanitize=address): preload gcc's libasan and "
+                    "ASAN_PRELOAD_SO (tests/e2e/asan-preload.c, built) "
+                    "into claws-mail")
+    ap.add_argument("--libasan", help="instead of gcc "
+                    "-print-file-name=libasan.so")
     args = ap.parse_args()
     for tool in ("Xvfb", "xdotool", "claws-mail", "git"):
         if shutil.which(tool) is None:
@@ -499,6 +579,14 @@ def main():
     if not os.path.exists(plugin):
         print("FAIL: no plugin at %s" % plugin)
         return 1
+    if args.asan:
+        # The plugin must be the instrumented one, or this tests nothing.
+        syms = subprocess.run(["nm", "-D", plugin], capture_output=True,
+                              text=True).stdout
+        if "__asan_init" not in syms:
+            print("FAIL: --asan, but %s is not built with ASan" % plugin)
+            return 1
+        cd.log("ASan: preloading", cd.use_asan(args.asan, args.libasan))
     workdir = args.workdir or cd.mkdtemp("/tmp/patchcc-series-e2e-")
     repo, base, series_dir = make_series(workdir)
     cd.log("series", series_dir)
@@ -537,6 +625,10 @@ def main():
         claws.key(dlg, "alt+m")          # move the Assisted-by trailer
         time.sleep(0.8)
         xvfb.screenshot(os.path.join(workdir, "series-dialog.png"))
+        # What the review showed before anything was sent.
+        review = logged_reviews(claws.log_text())
+        if not sink.messages.empty():
+            fails.append("mails were sent before Send")
         claws.key(dlg, "alt+s")          # send the series
         for _ in range(4):
             m = sink.wait(30)
@@ -551,6 +643,7 @@ def main():
                          (len(got), shot))
         else:
             fails += check(repo, base, series_dir, got, workdir)
+            fails += check_review(review, got)
         after = {f: open(os.path.join(series_dir, f), "rb").read()
                  for f in os.listdir(series_dir)}
         if after != before:
@@ -579,6 +672,15 @@ def main():
             claws.quit()
         sink.stop()
         xvfb.stop()
+    # Every Claws run's stderr: a sanitizer report anywhere fails the test
+    # (with --asan, the plugin's memory errors; UBSan's always).
+    for d, _, files in os.walk(workdir):
+        if "claws.log" in files:
+            path = os.path.join(d, "claws.log")
+            report = cd.sanitizer_report(
+                open(path, encoding="utf-8", errors="replace").read())
+            if report:
+                fails.append("sanitizer report in %s:\n%s" % (path, report))
     for f in fails:
         print("FAIL:", f)
     if not fails:

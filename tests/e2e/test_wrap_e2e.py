@@ -40,6 +40,15 @@ Scenarios:
   escape        on_send=ask; a patch without long lines and a wrong typed
                 To: Send shows the review; Escape must close it without
                 sending (the sink gets nothing, the window stays).
+  prefs         on_send=rewrite; Configuration, Preferences: Claws' own
+                Wrapping page opened first, then patchcc's, which offers
+                "Turn automatic wrapping off".  Escape on its question and
+                OK: Claws saves clawsrc with wrapping still on.  Again,
+                confirmed and OK: clawsrc has linewrap_auto=0 and
+                linewrap_pastes=0 (written when confirmed, and still after
+                Claws saved the Wrapping page's old check boxes), and a
+                patch opened in that Claws with --compose-from-file goes
+                out byte for byte.
 
 Exit status: 0 pass, 1 failure, 77 skipped (no display tools, no tree).
 """
@@ -621,6 +630,110 @@ def paste_scenario(ctx, xvfb, patch):
     return fails
 
 
+def clawsrc_wrapping(profile):
+    """(linewrap_auto, linewrap_pastes) as clawsrc holds them (None: no
+    such key)."""
+    block = base.read_block(os.path.join(profile.config, "clawsrc"),
+                            "Common")
+    return block.get("linewrap_auto"), block.get("linewrap_pastes")
+
+
+def prefs_scenario(ctx, xvfb, patch):
+    """Stock wrapping; patchcc's preferences page turns it off only when
+    the user confirms, and writes clawsrc as Claws does."""
+    fails = []
+    root = cd.mkdtemp(os.path.join(ctx.workdir, "prefs-"))
+    raw = open(patch, "rb").read()
+    msg, body = cd.split_mail(raw)
+    subject = "%s [prefs]" % " ".join(str(msg["Subject"]).split())
+    compose = os.path.join(root, "compose.txt")
+    with open(compose, "wb") as f:
+        f.write(cd.compose_file_text([TYPED], [], subject, body))
+    profile = cd.Profile(root, ctx.sink.port, ctx.plugin,
+                         {"on_send": "rewrite", "tree_path": ctx.tree,
+                          "split": "b4"}, stock_wrapping=True)
+    claws = cd.Claws(profile, xvfb)
+    question = r"^patchcc: automatic wrapping$"
+    m = None
+
+    def page(prefs, name):
+        claws.key(prefs, "ctrl+f")           # find a page by name
+        claws.xdo("type", "--delay", "20", name)
+        claws.xdo("key", "Return")
+        time.sleep(0.5)
+
+    def open_question():
+        claws.key(main, "alt+c")             # Configuration menu
+        claws.xdo("key", "r")                # P_references...
+        prefs = claws.wait_window(r"^Preferences", 15)
+        # Claws' own Wrapping page first: its check boxes (wrapping on)
+        # are saved again when the window is saved.
+        page(prefs, "Wrapping")
+        page(prefs, "patchcc")
+        claws.key(prefs, "alt+t")            # _Turn automatic wrapping off
+        return prefs, claws.wait_window(question, 15)
+
+    try:
+        if clawsrc_wrapping(profile) != (None, None):
+            raise cd.Error("the profile is not stock: %s" %
+                           (clawsrc_wrapping(profile),))
+        main = claws.wait_window(r"Claws Mail", 30)
+        time.sleep(1.0)
+        prefs, q = open_question()
+        claws.key(q, "Escape")               # not confirmed
+        claws.wait_window(question, 15, gone=True)
+        claws.key(prefs, "alt+o")            # _OK: Claws saves clawsrc
+        claws.wait_window(r"^Preferences", 15, gone=True)
+        got = clawsrc_wrapping(profile)
+        if got != ("1", "1"):
+            fails.append("prefs: after Escape on the question and OK, "
+                         "clawsrc has linewrap_auto, linewrap_pastes = %s, "
+                         "want 1, 1" % (got,))
+
+        prefs, q = open_question()
+        xvfb.screenshot(os.path.join(ctx.workdir, "prefs-question.png"))
+        claws.key(q, "alt+w")                # Turn _wrapping off
+        claws.wait_window(question, 15, gone=True)
+        got = clawsrc_wrapping(profile)
+        if got != ("0", "0"):
+            fails.append("prefs: once confirmed, clawsrc has "
+                         "linewrap_auto, linewrap_pastes = %s, want 0, 0" %
+                         (got,))
+        time.sleep(0.3)
+        xvfb.screenshot(os.path.join(ctx.workdir, "prefs-page.png"))
+        claws.key(prefs, "alt+o")
+        claws.wait_window(r"^Preferences", 15, gone=True)
+        got = clawsrc_wrapping(profile)
+        if got != ("0", "0"):
+            fails.append("prefs: after OK (the Wrapping page saved too), "
+                         "clawsrc has linewrap_auto, linewrap_pastes = %s, "
+                         "want 0, 0" % (got,))
+        # The running Claws no longer wraps.
+        claws.remote("--compose-from-file", compose)
+        win = claws.wait_window(r"Compose message", 30)
+        claws.key(win, "ctrl+Return")
+        m = ctx.sink.wait("[prefs]", 30)
+        if m is None:
+            raise cd.Error("nothing reached the sink")
+    except Exception as e:  # noqa: BLE001
+        shot = os.path.join(ctx.workdir, "fail-prefs.png")
+        xvfb.screenshot(shot)
+        fails.append("prefs: %s (screenshot %s)" % (e, shot))
+    finally:
+        claws.quit()
+    if "automatic wrapping and wrapping of pasted text turned off" \
+            not in claws.log_text():
+        fails.append("prefs: Claws' log does not say wrapping was turned "
+                     "off")
+    if m is not None:
+        got = m["msg"].get_payload(decode=True) or b""
+        if got not in (body, body + b"\n"):
+            fails.append("prefs: with wrapping turned off the body still "
+                         "changed (%d bytes sent, %d in the file)" %
+                         (len(got), len(body)))
+    return fails
+
+
 def insert_scenario(ctx, xvfb, patch):
     """Stock wrapping; a new mail with a typed To:, then Tools, Insert
     patch file… (Ctrl+Shift+I): Subject, in-body From: and body as Open
@@ -709,7 +822,7 @@ def main():
                     "0001 (the reference get_maintainer.pl)")
     ap.add_argument("--corpus", help="add corpus patches to hold-*")
     ap.add_argument("--scenarios", default="hold-rewrite,hold-ask,open,"
-                    "escape,paste,insert")
+                    "escape,paste,insert,prefs")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -756,6 +869,8 @@ def main():
         jobs.append(("paste",))
     if "insert" in scen:
         jobs.append(("insert",))
+    if "prefs" in scen:
+        jobs.append(("prefs",))
     if "open" in scen:
         jobs.append(("open",))
 
@@ -780,6 +895,9 @@ def main():
                     elif job[0] == "insert":
                         f = insert_scenario(ctx, xvfb, patches[2][0])
                         name = "insert"
+                    elif job[0] == "prefs":
+                        f = prefs_scenario(ctx, xvfb, patches[3][0])
+                        name = "prefs"
                     elif job[0] == "paste":
                         f = paste_scenario(ctx, xvfb, patches[1][0])
                         name = "paste"
