@@ -141,12 +141,8 @@ run (PccArgs *args)
 
   /* MAINTAINERS through the compiled index cache (pcc-index-cache.h);
    * PATCHCC_NO_INDEX_CACHE=1 parses afresh (same answers). */
-  g_autoptr (PccEngine) engine
-      = g_getenv ("PATCHCC_NO_INDEX_CACHE")
-            ? pcc_engine_new (tree, args->maintainer_path,
-                              o->email_use_mailmap, &error)
-            : pcc_engine_new_cached (tree, args->maintainer_path,
-                                     o->email_use_mailmap, NULL, NULL, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new_cached (
+      tree, args->maintainer_path, o->email_use_mailmap, NULL, NULL, &error);
   if (engine == NULL)
     return fail (1, "%s", error->message);
 

@@ -323,6 +323,83 @@ test_invalid_keyword_unused (void)
   g_assert_nonnull (strstr (error->message, "MAINTAINERS:3"));
 }
 
+/* F: patterns made of literal bytes, '*' and '?' are matched without
+ * the regular expression (a prefix match that backtracks over the
+ * stars, a literal searched first): on generated patterns and paths,
+ * some with newlines, every answer must be the script's, m@^$value@ and
+ * the same number of '/' unless the value ends with one. */
+static void
+test_simple_patterns_vs_script (void)
+{
+  static const char pat_bytes[] = "ab/*?.";
+  static const char path_bytes[] = "ab/.\n";
+  g_autoptr (GRand) r = g_rand_new_with_seed (14);
+  GString *text = g_string_new (NULL);
+  for (guint i = 0; i < 300; i++)
+    {
+      g_string_append_printf (text, "S%u\nF:\t", i);
+      gint n = g_rand_int_range (r, 1, 9);
+      for (gint j = 0; j < n; j++)
+        g_string_append_c (
+            text, pat_bytes[g_rand_int_range (r, 0, sizeof pat_bytes - 1)]);
+      g_string_append (text, "\n\n");
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text->str, text->len, NULL, &error);
+  g_assert_no_error (error);
+  g_string_free (text, TRUE);
+
+  guint n_entries = pcc_maintainers_get_n_entries (m);
+  PccRegex **re = g_new0 (PccRegex *, n_entries);
+  for (guint t = 0; t < n_entries; t++)
+    if (pcc_maintainers_entry_type (m, t) == 'F')
+      {
+        g_autofree char *a
+            = g_strconcat ("^", pcc_maintainers_entry_value (m, t), NULL);
+        re[t] = pcc_regex_new (a, 0, &error);
+        g_assert_no_error (error);
+      }
+  guint yes = 0;
+  for (guint i = 0; i < 3000; i++)
+    {
+      GString *path = g_string_new (NULL);
+      gint n = g_rand_int_range (r, 1, 11);
+      for (gint j = 0; j < n; j++)
+        g_string_append_c (
+            path, path_bytes[g_rand_int_range (r, 0, sizeof path_bytes - 1)]);
+      g_autoptr (GArray) got = g_array_new (FALSE, FALSE, sizeof (PccMatch));
+      g_assert_true (pcc_maintainers_match_file (m, path->str, got, NULL));
+      for (guint t = 0; t < n_entries; t++)
+        {
+          if (re[t] == NULL)
+            continue;
+          const char *v = pcc_maintainers_entry_value (m, t);
+          gboolean want
+              = pcc_regex_match (re[t], path->str, -1, 0)
+                && (g_str_has_suffix (v, "/")
+                    || pcc_path_depth (path->str) == pcc_path_depth (v));
+          gboolean have = FALSE;
+          for (guint h = 0; h < got->len; h++)
+            have = have || g_array_index (got, PccMatch, h).tvi == t;
+          if (want != have)
+            {
+              g_autofree char *shown = g_strescape (path->str, NULL);
+              g_error ("%s on \"%s\": %s, the script says %s",
+                       pcc_maintainers_entry_line (m, t), shown,
+                       have ? "yes" : "no", want ? "yes" : "no");
+            }
+          yes += want;
+        }
+      g_string_free (path, TRUE);
+    }
+  g_test_message ("%u matches", yes);
+  g_assert_cmpuint (yes, >, 1000);
+  for (guint t = 0; t < n_entries; t++)
+    g_clear_pointer (&re[t], pcc_regex_free);
+  g_free (re);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -332,6 +409,8 @@ main (int argc, char **argv)
   g_mkdir_with_parents (dir, 0755);
   g_test_add_func ("/maintainers/typevalue", test_typevalue);
   g_test_add_func ("/maintainers/match", test_match);
+  g_test_add_func ("/maintainers/simple-patterns-vs-script",
+                   test_simple_patterns_vs_script);
   g_test_add_func ("/maintainers/keywords", test_keywords);
   g_test_add_func ("/maintainers/bad-pattern", test_bad_pattern);
   g_test_add_func ("/maintainers/keywords-vs-script", test_keywords_vs_script);

@@ -193,7 +193,9 @@ pcc_fixer_get_engine (PccFixer *fixer, const char *tree_path, const char *rev,
   tree = open_tree (tree_path, rev, &is_dir, error);
   if (tree == NULL)
     return NULL;
-  engine = pcc_engine_new (tree, NULL, TRUE, error);
+  /* through the compiled index cache, as the command: a Claws start-up
+   * (or a changed MAINTAINERS) then costs a hash and a map, not a parse */
+  engine = pcc_engine_new_cached (tree, NULL, TRUE, NULL, NULL, error);
   if (engine == NULL)
     {
       pcc_tree_free (tree);

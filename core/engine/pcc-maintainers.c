@@ -104,7 +104,9 @@ struct _PccMaintainers
    * needle of two bytes or more), and those that must always be tried;
    * built on first use. */
   GHashTable
-      *n_by_pair; /* GUINT_TO_POINTER (b0 << 8 | b1 | 0x10000) -> GArray */
+      *n_by_pair;  /* GUINT_TO_POINTER (b0 << 8 | b1 | 0x10000) -> GArray */
+  guint8 *n_pairs; /* 65536 bits: the pairs n_by_pair has (a path's pairs
+                    * mostly have none: a bit test, not a hash lookup) */
   GArray *n_always;
   GArray *n_seen; /* scratch: per N: entry, the file it was last tried on */
   guint n_pass;   /* ... numbered by this */
@@ -230,6 +232,7 @@ pcc_maintainers_free (PccMaintainers *m)
   g_array_unref (m->always);
   g_array_unref (m->n_entries);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
+  g_clear_pointer (&m->n_pairs, g_free);
   g_clear_pointer (&m->n_always, g_array_unref);
   g_clear_pointer (&m->n_seen, g_array_unref);
   g_clear_pointer (&m->k_pairs, g_free);
@@ -463,6 +466,7 @@ build_index (PccMaintainers *m)
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
+  g_clear_pointer (&m->n_pairs, g_free);
   g_clear_pointer (&m->n_always, g_array_unref);
   g_clear_pointer (&m->n_seen, g_array_unref);
   g_clear_pointer (&m->k_pairs, g_free);
@@ -838,6 +842,9 @@ static gboolean
 simple_prefix_match (const char *p, const char *s)
 {
   const char *star_p = NULL, *star_s = NULL;
+  /* the first newline of @s (or its end), found once: neither s nor star_s
+   * ever moves past it */
+  const char *s0 = s, *nl = NULL;
   for (;;)
     {
       if (*p == '\0')
@@ -862,8 +869,9 @@ simple_prefix_match (const char *p, const char *s)
           if (*star_p != '?' && *star_p != '*')
             {
               const char *next = strchr (star_s, *star_p);
-              const char *nl = strchr (star_s, '\n');
-              if (next == NULL || (nl != NULL && nl < next))
+              if (nl == NULL)
+                nl = strchrnul (s0, '\n');
+              if (next == NULL || next > nl)
                 return FALSE;
               star_s = next;
             }
@@ -1358,6 +1366,7 @@ index_n_needles (PccMaintainers *m)
 {
   m->n_by_pair = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                         (GDestroyNotify) g_array_unref);
+  m->n_pairs = g_malloc0 (65536 / 8);
   m->n_always = g_array_new (FALSE, FALSE, sizeof (guint));
   m->n_seen = g_array_new (FALSE, TRUE, sizeof (guint));
   g_array_set_size (m->n_seen, m->n_entries->len);
@@ -1374,8 +1383,9 @@ index_n_needles (PccMaintainers *m)
         }
       for (char **n = e->needles; *n; n++)
         {
-          gpointer key = GUINT_TO_POINTER ((guchar) (*n)[0] << 8
-                                           | (guchar) (*n)[1] | 0x10000);
+          guint pair = (guchar) (*n)[0] << 8 | (guchar) (*n)[1];
+          m->n_pairs[pair >> 3] |= 1 << (pair & 7);
+          gpointer key = GUINT_TO_POINTER (pair | 0x10000);
           GArray *list = g_hash_table_lookup (m->n_by_pair, key);
           if (list == NULL)
             {
@@ -1439,9 +1449,11 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   guint pass = ++m->n_pass;
   for (gsize i = 0; i + 1 < flen && ok; i++)
     {
-      GArray *list = g_hash_table_lookup (
-          m->n_by_pair, GUINT_TO_POINTER ((guchar) file[i] << 8
-                                          | (guchar) file[i + 1] | 0x10000));
+      guint pair = (guchar) file[i] << 8 | (guchar) file[i + 1];
+      if (!(m->n_pairs[pair >> 3] & (1 << (pair & 7))))
+        continue;
+      GArray *list = g_hash_table_lookup (m->n_by_pair,
+                                          GUINT_TO_POINTER (pair | 0x10000));
       for (guint j = 0; list && j < list->len && ok; j++)
         {
           guint k = g_array_index (list, guint, j);

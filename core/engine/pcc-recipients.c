@@ -139,6 +139,12 @@ pcc_engine_new_cached (const PccTree *tree, const char *maintainers_path,
 {
   PccMaintainers *m = NULL;
   PccMailmap *mm = NULL;
+  if (g_getenv ("PATCHCC_NO_INDEX_CACHE"))
+    {
+      if (source)
+        *source = PCC_INDEX_FRESH;
+      return pcc_engine_new (tree, maintainers_path, use_mailmap, error);
+    }
   if (!pcc_index_cache_load (tree, maintainers_path, use_mailmap, cache_dir,
                              &m, &mm, source, error))
     return NULL;

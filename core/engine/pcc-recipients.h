@@ -112,7 +112,9 @@ PccEngine *pcc_engine_new (const PccTree *tree, const char *maintainers_path,
 /* The same engine, with MAINTAINERS and .mailmap through the compiled
  * index cached in @cache_dir (NULL: the default; see pcc-index-cache.h):
  * identical answers, without parsing when the cache is valid.  @source
- * (may be NULL) says whether the cache was used. */
+ * (may be NULL) says whether the cache was used.  With
+ * PATCHCC_NO_INDEX_CACHE set in the environment this is pcc_engine_new()
+ * (and *@source PCC_INDEX_FRESH). */
 PccEngine *pcc_engine_new_cached (const PccTree *tree,
                                   const char *maintainers_path,
                                   gboolean use_mailmap, const char *cache_dir,

@@ -15,14 +15,6 @@ typedef struct
   PccRegex *parse_bare;    /* ^(.+\@\S*).*$ */
 } EmailRegexes;
 
-typedef struct
-{
-  PccRegex *rfc822_full; /* ^$rfc822re$ */
-  PccRegex *rfc822_list; /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
-  PccRegex *rfc822_item; /* (?:^|,$rfc822_lwsp*)($rfc822re) */
-  PccRegex *comment;     /* rfc822_strip_comments() */
-} Rfc822Regexes;
-
 static PccRegex *
 compile (const char *pattern, PccRegexFlags flags)
 {
@@ -86,33 +78,52 @@ regexes (void)
   return &r;
 }
 
-/* The RFC 822 expressions are large: compiled only when a MAINTAINERS
- * address is first checked. */
-static const Rfc822Regexes *
-rfc822_regexes (void)
+/* The RFC 822 expressions are large (the three built from make_rfc822re()
+ * cost about 2 million instructions each to compile): each is compiled
+ * only when first needed, and plain addresses need none of them
+ * (rfc822_valid_fast()). */
+typedef enum
 {
-  static gsize once = 0;
-  static Rfc822Regexes r;
+  RFC822_FULL,
+  RFC822_LIST,
+  RFC822_ITEM,
+  RFC822_COMMENT,
+  RFC822_N
+} Rfc822Which;
 
-  if (g_once_init_enter (&once))
+static PccRegex *
+rfc822_regex (Rfc822Which which)
+{
+  static gsize once[RFC822_N];
+  static PccRegex *r[RFC822_N];
+
+  if (g_once_init_enter (&once[which]))
     {
-      g_autofree char *re = make_rfc822re ();
-      g_autofree char *full = g_strdup_printf ("^%s$", re);
-      g_autofree char *list
-          = g_strdup_printf ("^(?:%s)?(?:,(?:%s)?)*$", re, re);
-      g_autofree char *item
-          = g_strdup_printf ("(?:^|,(?:(?:\\r\\n)?[ \\t])*)(%s)", re);
-
-      r.rfc822_full = compile (full, PCC_REGEX_DOTALL);
-      r.rfc822_list = compile (list, PCC_REGEX_DOTALL);
-      r.rfc822_item = compile (item, PCC_REGEX_DOTALL);
-      r.comment = compile ("^((?:[^\"\\\\]|\\\\.)*"
-                           "(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
-                           "\\((?:[^()\\\\]|\\\\.)*\\)",
-                           PCC_REGEX_DOTALL);
-      g_once_init_leave (&once, 1);
+      g_autofree char *re = which == RFC822_COMMENT ? NULL : make_rfc822re ();
+      g_autofree char *pattern = NULL;
+      switch (which)
+        {
+          case RFC822_FULL: /* ^$rfc822re$ */
+            pattern = g_strdup_printf ("^%s$", re);
+            break;
+          case RFC822_LIST: /* ^(?:$rfc822re)?(?:,(?:$rfc822re)?)*$ */
+            pattern = g_strdup_printf ("^(?:%s)?(?:,(?:%s)?)*$", re, re);
+            break;
+          case RFC822_ITEM: /* (?:^|,$rfc822_lwsp*)($rfc822re) */
+            pattern
+                = g_strdup_printf ("(?:^|,(?:(?:\\r\\n)?[ \\t])*)(%s)", re);
+            break;
+          default: /* rfc822_strip_comments() */
+            pattern = g_strdup (
+                "^((?:[^\"\\\\]|\\\\.)*"
+                "(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
+                "\\((?:[^()\\\\]|\\\\.)*\\)");
+            break;
+        }
+      r[which] = compile (pattern, PCC_REGEX_DOTALL);
+      g_once_init_leave (&once[which], 1);
     }
-  return &r;
+  return r[which];
 }
 
 static gboolean
@@ -242,19 +253,22 @@ pcc_email_format (const char *name_in, const char *address_in,
   return out;
 }
 
+/* rfc822_strip_comments(): without a '(' there is no comment to strip. */
 static char *
 strip_comments (const char *s)
 {
-  const Rfc822Regexes *r = rfc822_regexes ();
   char *cur = g_strdup (s);
+  if (strchr (s, '(') == NULL)
+    return cur;
 
   /* s/^(...)\(comment\)/$1 / until nothing matches; each pass removes
    * one comment, so this ends. */
-  while (pcc_regex_match (r->comment, cur, -1, 0))
+  PccRegex *comment = rfc822_regex (RFC822_COMMENT);
+  while (pcc_regex_match (comment, cur, -1, 0))
     {
       gsize end;
-      pcc_regex_group_pos (r->comment, 0, NULL, &end);
-      g_autofree char *keep = pcc_regex_group (r->comment, cur, 1);
+      pcc_regex_group_pos (comment, 0, NULL, &end);
+      g_autofree char *keep = pcc_regex_group (comment, cur, 1);
       char *next = g_strconcat (keep ? keep : "", " ", cur + end, NULL);
       g_free (cur);
       cur = next;
@@ -262,29 +276,137 @@ strip_comments (const char *s)
   return cur;
 }
 
+/* A byte of make_rfc822re()'s $atom: not a special ()<>@,;:\".[], not a
+ * space, not a control (\000-\037, \177); bytes >= 0x80 are atom bytes
+ * (no UTF mode). */
+static gboolean
+is_atom_byte (guchar c)
+{
+  return c > ' ' && c != 0x7f && strchr ("()<>@,;:\\\".[]", c) == NULL;
+}
+
+/* [ \t]*: the $rfc822_lwsp runs, without their optional CR LF. */
+static const char *
+skip_blanks (const char *p)
+{
+  while (*p == ' ' || *p == '\t')
+    p++;
+  return p;
+}
+
+/* atom ('.' atom)*: NULL when @p does not start so. */
+static const char *
+skip_dot_atoms (const char *p)
+{
+  for (;;)
+    {
+      if (!is_atom_byte (*p))
+        return NULL;
+      while (is_atom_byte (*p))
+        p++;
+      if (*p != '.')
+        return p;
+      p++;
+    }
+}
+
+/* rfc822_valid() of a comment-free string without the expression, when
+ * the answer is plain: 1 when ^$rfc822re$ matches, 0 when it does not,
+ * -1 when only the expression can tell.
+ *
+ * Every alternative of $rfc822re holds a literal '@' (an addr-spec) or
+ * ':' (a group), so without both the answer is no.  It is yes for
+ *   [ \t]* local '@' domain [ \t]*
+ *   [ \t]* phrase '<' local '@' domain '>' [ \t]*
+ * with local and domain atoms joined by single dots, and the phrase
+ * atoms each followed by blanks, a '"' or the '<', or quoted strings
+ * (no '\\' or CR inside) each followed by optional blanks: each of these
+ * is a $mailbox, token for token (an atom may end before a special, a
+ * '"' or at the end; its blanks and a quoted string's are its own
+ * $rfc822_lwsp).  Everything else is -1, answered by the expression.
+ * tests/test-email.c compares the two on many generated strings. */
+static int
+rfc822_valid_fast (const char *s)
+{
+  if (strpbrk (s, "@:") == NULL)
+    return 0;
+  const char *p = skip_blanks (s);
+  const char *lt = strchr (p, '<');
+  if (lt != NULL)
+    {
+      /* the phrase */
+      while (p < lt)
+        {
+          if (*p == '"')
+            {
+              for (p++; *p != '"'; p++)
+                if (*p == '\0' || *p == '\\' || *p == '\r')
+                  return -1;
+              p = skip_blanks (p + 1);
+            }
+          else if (is_atom_byte (*p))
+            {
+              /* blanks, or a '"' or the '<' next: any other byte
+               * fails on the next turn */
+              while (is_atom_byte (*p))
+                p++;
+              p = skip_blanks (p);
+            }
+          else
+            return -1;
+        }
+      if (p != lt) /* a '<' inside a quoted string */
+        return -1;
+      p++;
+    }
+  p = skip_dot_atoms (p);
+  if (p == NULL || *p != '@')
+    return -1;
+  p = skip_dot_atoms (p + 1);
+  if (p == NULL)
+    return -1;
+  if (lt != NULL)
+    {
+      if (*p != '>')
+        return -1;
+      p++;
+    }
+  return *skip_blanks (p) == '\0' ? 1 : -1;
+}
+
 gboolean
 pcc_email_rfc822_valid (const char *s)
 {
   g_autofree char *stripped = strip_comments (s);
-  return pcc_regex_match (rfc822_regexes ()->rfc822_full, stripped, -1, 0);
+  int fast = rfc822_valid_fast (stripped);
+  if (fast >= 0)
+    return fast;
+  return pcc_regex_match (rfc822_regex (RFC822_FULL), stripped, -1, 0);
+}
+
+gboolean
+pcc_email_rfc822_valid_regex (const char *s)
+{
+  g_autofree char *stripped = strip_comments (s);
+  return pcc_regex_match (rfc822_regex (RFC822_FULL), stripped, -1, 0);
 }
 
 GPtrArray *
 pcc_email_rfc822_validlist (const char *s)
 {
-  const Rfc822Regexes *r = rfc822_regexes ();
   g_autofree char *stripped = strip_comments (s);
 
-  if (!pcc_regex_match (r->rfc822_list, stripped, -1, 0))
+  if (!pcc_regex_match (rfc822_regex (RFC822_LIST), stripped, -1, 0))
     return NULL;
 
+  PccRegex *item = rfc822_regex (RFC822_ITEM);
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   gsize pos = 0, len = strlen (stripped);
-  while (pos <= len && pcc_regex_match (r->rfc822_item, stripped, len, pos))
+  while (pos <= len && pcc_regex_match (item, stripped, len, pos))
     {
       gsize ms, me;
-      pcc_regex_group_pos (r->rfc822_item, 0, &ms, &me);
-      char *g = pcc_regex_group (r->rfc822_item, stripped, 1);
+      pcc_regex_group_pos (item, 0, &ms, &me);
+      char *g = pcc_regex_group (item, stripped, 1);
       g_ptr_array_add (out, g ? g : g_strdup (""));
       pos = me > ms ? me : ms + 1;
     }

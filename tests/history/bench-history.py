@@ -46,6 +46,8 @@ def main():
     ap.add_argument("--commits", type=int, default=3000)
     ap.add_argument("--patches", type=int, default=24)
     a = ap.parse_args()
+    # meson gives the build-relative path; patchcc runs inside the clone
+    a.patchcc = os.path.abspath(a.patchcc)
     tree = subprocess.run(a.reference_cmd, shell=True, check=True,
                           stdout=subprocess.PIPE).stdout.decode().split()[-1]
     script = os.path.join(tree, "scripts", "get_maintainer.pl")
