@@ -243,6 +243,68 @@ test_computed_control (void)
   g_rmdir (d);
 }
 
+/* A computed address that does not read back as the one mailbox the
+ * review shows: get_maintainer.pl's parse_email() takes
+ * "<evil@x.org> Name <enc@example.org>" as the single address
+ * "evil@x.org> Name <enc@example.org", which a mail client would read as
+ * something else.  Shown, never written (found by
+ * test-hostile-writers). */
+static void
+test_computed_not_one_address (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-one-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (
+      mf,
+      "NET DRIVER\n"
+      "M:\t<evil@x.org> =?utf-8?q?E=2C_N?= <enc@example.org>\n"
+      "R:\tRita Review <rita@x.org>\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/net/\n",
+      -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean evil = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      if (strstr (c->address, "evil@x.org") != NULL)
+        {
+          evil = TRUE;
+          g_assert_true (c->blocked);
+          g_assert_false (c->enabled);
+          g_assert_nonnull (strstr (c->reason, "not added"));
+          g_assert_false (pcc_plan_set_enabled (plan, i, TRUE));
+        }
+    }
+  g_assert_true (evil);
+  /* What is written is what is shown, address for address. */
+  for (int f = 0; f < 2; f++)
+    {
+      g_auto (GStrv) fin
+          = pcc_plan_get_final (plan, f ? PCC_FIELD_CC : PCC_FIELD_TO);
+      for (char **q = fin; *q; q++)
+        {
+          g_autoptr (GPtrArray) l = pcc_address_list_parse (*q, NULL);
+          g_assert_nonnull (l);
+          g_assert_cmpuint (l->len, ==, 1);
+          g_assert_null (strstr (*q, "evil"));
+        }
+    }
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
 /* A hostile piece of an address or a name: CR, LF, NUL (cuts a C string
  * short, so it also ends values), commas, quotes, angle brackets, encoded
  * words of control bytes, 8-bit bytes. */
@@ -424,6 +486,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/bad-typed", test_bad_typed);
   g_test_add_func ("/plan/typed-control-name", test_typed_control_name);
   g_test_add_func ("/plan/computed-control", test_computed_control);
+  g_test_add_func ("/plan/computed-not-one-address",
+                   test_computed_not_one_address);
   g_test_add_func ("/plan/hostile-property", test_hostile_property);
   g_test_add_func ("/plan/empty-twice", test_empty_twice);
   int rc = g_test_run ();

@@ -161,6 +161,42 @@ add_change (PccPlan *plan, PccChangeKind kind, PccField field,
   return c;
 }
 
+/* Whether @address can go into a To:/Cc: header as the one recipient
+ * @email: no control byte, and a mail reader finds exactly that mailbox
+ * in it, alone or between two others (a header joins the addresses with
+ * commas, and libetpan reads a quoted name that starts with an encoded
+ * word, then more text, as running up to the next quote: the next
+ * address is then lost).  get_maintainer.pl's parse_email() keeps what a
+ * MAINTAINERS or .mailmap entry gives ("evil@x.org> Name <enc@x.org"
+ * for "<evil@x.org> Name <enc@x.org>"); the review shows it as one
+ * recipient, so it must be written as one or not at all. */
+static gboolean
+is_one_mailbox (const char *address, const char *email)
+{
+  g_autofree char *want = pcc_email_key (email);
+
+  if (pcc_email_has_control (address))
+    return FALSE;
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autofree char *text
+          = round == 0 ? g_strdup (address)
+                       : g_strdup_printf ("\"A\" <a@a.invalid>, %s, "
+                                          "\"B\" <b@b.invalid>",
+                                          address);
+      g_autoptr (GPtrArray) list = pcc_address_list_parse (text, NULL);
+      guint n = round == 0 ? 1 : 3;
+      g_autofree char *got = NULL;
+
+      if (list == NULL || list->len != n)
+        return FALSE;
+      got = pcc_email_key (((PccAddress *) list->pdata[n / 2])->email);
+      if (strcmp (got, want) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static GPtrArray *
 parse_typed (const char *const *values, GError **error)
 {
@@ -278,20 +314,23 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
           const PccRecipient *frc = g_hash_table_lookup (by_key, key);
           char *why = reason_for (full, frc, rest_keys);
           PccField field = f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC;
-          if (!pcc_email_has_control (rc->address))
+          if (is_one_mailbox (rc->address, rc->email))
             {
               add_change (plan, PCC_CHANGE_ADD, field, rc->address, rc->email,
                           why, FALSE, frc);
             }
-          else if (!pcc_email_has_control (rc->email))
+          else if (is_one_mailbox (rc->email, rc->email))
             {
-              /* a control byte in the name (MAINTAINERS or .mailmap):
-               * the address goes without it, and the review says so */
-              add_change (plan, PCC_CHANGE_ADD, field, rc->email, rc->email,
-                          g_strdup_printf ("%s; its name is left out: it "
-                                           "has a control character",
-                                           why),
-                          FALSE, frc);
+              /* a name (MAINTAINERS or .mailmap) with a control byte, or
+               * one that does not read back as this address: the
+               * address goes without it, and the review says so */
+              add_change (
+                  plan, PCC_CHANGE_ADD, field, rc->email, rc->email,
+                  g_strdup_printf ("%s; its name is left out: %s", why,
+                                   pcc_email_has_control (rc->address)
+                                       ? "it has a control character"
+                                       : "it cannot be written in a header"),
+                  FALSE, frc);
               g_free (why);
             }
           else
@@ -300,10 +339,12 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
               g_autofree char *shown = g_strescape (rc->address, NULL);
               PccChange *c = add_change (
                   plan, PCC_CHANGE_ADD, field, shown, shown,
-                  g_strdup_printf ("not added: the address has a control "
-                                   "character; fix it where it comes from "
-                                   "(%s)",
-                                   why),
+                  g_strdup_printf (
+                      "not added: %s; fix it where it comes from (%s)",
+                      pcc_email_has_control (rc->email)
+                          ? "the address has a control character"
+                          : "it is not one mail address",
+                      why),
                   FALSE, frc);
               c->enabled = FALSE;
               c->blocked = TRUE;
