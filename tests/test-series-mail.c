@@ -278,6 +278,53 @@ test_extra_recipients (void)
   g_assert_error (error, PCC_ERROR, PCC_ERROR_OPTION);
 }
 
+/* The patch file's own Subject: (and MIME headers) are copied as they
+ * are written: a control byte there (a bare CR, ^A, ESC, DEL) must not
+ * reach the mail's headers.  Refused with an error naming the file
+ * (found by test-hostile-writers). */
+static void
+test_control_in_copied_headers (void)
+{
+  const char *heads[] = {
+    "From: A <a@example.org>\nSubject: [PATCH] x\001y\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\rBcc: e@x.org\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\n \033[31mred\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\177\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\n"
+    "Content-Type: text/plain;\r charset=UTF-8\n",
+  };
+  g_autoptr (PccSeriesSender) s = sender ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    {
+      g_autoptr (PccPatch) p = patch_of (heads[i]);
+      g_autoptr (GError) error = NULL;
+      char *to[] = { "bar@example.org", NULL };
+      g_autoptr (GBytes) m = pcc_series_mail_patch (s, p, "ctl.patch", 1, NULL,
+                                                    to, NULL, &error);
+
+      g_assert_null (m);
+      g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
+      g_assert_nonnull (strstr (error->message, "ctl.patch"));
+      g_assert_nonnull (strstr (error->message, "control"));
+    }
+  /* A folded Subject: stays as it was folded. */
+  {
+    g_autoptr (PccPatch) p
+        = patch_of ("From: A <a@example.org>\nSubject: [PATCH] a long\n\t"
+                    "subject\n");
+    g_autoptr (GError) error = NULL;
+    char *to[] = { "bar@example.org", NULL };
+    g_autoptr (GBytes) m = pcc_series_mail_patch (s, p, "fold.patch", 1, NULL,
+                                                  to, NULL, &error);
+    g_autofree char *t = NULL;
+
+    g_assert_no_error (error);
+    t = text_of (m);
+    g_assert_nonnull (strstr (t, "\nSubject: [PATCH] a long\n\tsubject\n"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -287,6 +334,8 @@ main (int argc, char **argv)
   g_test_add_func ("/series-mail/unreadable-headers", test_unreadable_headers);
   g_test_add_func ("/series-mail/cover-envelope", test_cover_and_envelope);
   g_test_add_func ("/series-mail/date", test_date);
+  g_test_add_func ("/series-mail/control-in-copied-headers",
+                   test_control_in_copied_headers);
   g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
   return g_test_run ();
 }

@@ -62,8 +62,10 @@ GBytes *pcc_series_mail_cover (const PccSeriesSender *sender,
  * threaded).  @what names the patch in messages ("0002-foo.patch").
  * Fails with PCC_ERROR_PATCH when the file has no Subject: line, or no
  * From: that can be read (a first line such as "X Weird: 1" or a
- * byte-order mark hides the headers from the mail parser), or a body in
- * base64 or quoted-printable that is not UTF-8 text once decoded. */
+ * byte-order mark hides the headers from the mail parser), a Subject:
+ * or MIME header (copied as the file folds it) with a control character,
+ * or a body in base64 or quoted-printable that is not UTF-8 text once
+ * decoded. */
 GBytes *pcc_series_mail_patch (const PccSeriesSender *sender,
                                const PccPatch *patch, const char *what,
                                guint n, const char *in_reply_to, char **to,
