@@ -14,6 +14,8 @@ typedef struct
 {
   char *name;  /* as written */
   char *value; /* unfolded; RFC 2047 words decoded */
+  char *raw;   /* unfolded, as written (address lists are parsed from it:
+                  an encoded word is a name, whatever it decodes to) */
 } Header;
 
 struct _PccPatch
@@ -95,6 +97,7 @@ clear_header (gpointer p)
   Header *h = p;
   g_free (h->name);
   g_free (h->value);
+  g_free (h->raw);
 }
 
 static void
@@ -363,8 +366,9 @@ parse_headers (PccPatch *patch, const char *p, gsize len)
             continue;
           g_string_append_c (v, *c);
         }
-      Header h = { g_strdup (of->fld_name), NULL };
-      h.value = pcc_rfc2047_decode (g_strstrip (v->str));
+      Header h = { g_strdup (of->fld_name), NULL, NULL };
+      h.raw = g_strdup (g_strstrip (v->str));
+      h.value = pcc_rfc2047_decode (h.raw);
       g_string_free (v, TRUE);
       g_array_append_val (patch->headers, h);
     }
@@ -406,7 +410,7 @@ collect_addresses (PccPatch *patch, const char *name, GPtrArray *out)
       Header *h = &g_array_index (patch->headers, Header, i);
       if (g_ascii_strcasecmp (h->name, name) != 0)
         continue;
-      g_autoptr (GPtrArray) list = pcc_address_list_parse (h->value, NULL);
+      g_autoptr (GPtrArray) list = pcc_address_list_parse (h->raw, NULL);
       if (list == NULL)
         continue;
       for (guint j = 0; j < list->len; j++)
