@@ -305,6 +305,60 @@ test_computed_not_one_address (void)
   g_rmdir (d);
 }
 
+/* A MAINTAINERS or .mailmap name in another charset than UTF-8 (a Latin-1
+ * byte): a To/Cc row is a GTK entry's text and a header is UTF-8, so the
+ * name is left out; an address that is not UTF-8 is shown, not added
+ * (found by test-hostile-writers: the series refused to go, the row held
+ * invalid UTF-8). */
+static void
+test_computed_not_utf8 (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-u8-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (mf,
+                       "NET DRIVER\n"
+                       "M:\tBeh\372n <behun@x.org>\n"
+                       "R:\tWorse <w\372rse@x.org>\n"
+                       "S:\tMaintained\n"
+                       "F:\tdrivers/net/\n",
+                       -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean behun = FALSE, worse = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      g_assert_true (g_utf8_validate (c->address, -1, NULL));
+      if (strstr (c->address, "behun@x.org"))
+        {
+          behun = TRUE;
+          g_assert_cmpstr (c->address, ==, "behun@x.org");
+          g_assert_true (c->enabled);
+          g_assert_nonnull (strstr (c->reason, "UTF-8"));
+        }
+      if (strstr (c->address, "rse@x.org"))
+        {
+          worse = TRUE;
+          g_assert_true (c->blocked);
+          g_assert_nonnull (strstr (c->reason, "UTF-8"));
+        }
+    }
+  g_assert_true (behun);
+  g_assert_true (worse);
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
 /* A hostile piece of an address or a name: CR, LF, NUL (cuts a C string
  * short, so it also ends values), commas, quotes, angle brackets, encoded
  * words of control bytes, 8-bit bytes. */
@@ -488,6 +542,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/computed-control", test_computed_control);
   g_test_add_func ("/plan/computed-not-one-address",
                    test_computed_not_one_address);
+  g_test_add_func ("/plan/computed-not-utf8", test_computed_not_utf8);
   g_test_add_func ("/plan/hostile-property", test_hostile_property);
   g_test_add_func ("/plan/empty-twice", test_empty_twice);
   int rc = g_test_run ();

@@ -161,22 +161,26 @@ add_change (PccPlan *plan, PccChangeKind kind, PccField field,
   return c;
 }
 
-/* Whether @address can go into a To:/Cc: header as the one recipient
- * @email: no control byte, and a mail reader finds exactly that mailbox
- * in it, alone or between two others (a header joins the addresses with
+/* Why @address cannot go into a To:/Cc: header (or a mail client's row)
+ * as the one recipient @email, or NULL when it can: no control byte,
+ * UTF-8 text (a row is a GTK entry's text; a header of a series mail is
+ * encoded from UTF-8), and a mail reader finds exactly that mailbox in
+ * it, alone or between two others (a header joins the addresses with
  * commas, and libetpan reads a quoted name that starts with an encoded
  * word, then more text, as running up to the next quote: the next
  * address is then lost).  get_maintainer.pl's parse_email() keeps what a
  * MAINTAINERS or .mailmap entry gives ("evil@x.org> Name <enc@x.org"
  * for "<evil@x.org> Name <enc@x.org>"); the review shows it as one
  * recipient, so it must be written as one or not at all. */
-static gboolean
-is_one_mailbox (const char *address, const char *email)
+static const char *
+unwritable (const char *address, const char *email)
 {
   g_autofree char *want = pcc_email_key (email);
 
   if (pcc_email_has_control (address))
-    return FALSE;
+    return "has a control character";
+  if (!g_utf8_validate (address, -1, NULL))
+    return "is not UTF-8 text";
   for (guint round = 0; round < 2; round++)
     {
       g_autofree char *text
@@ -189,12 +193,12 @@ is_one_mailbox (const char *address, const char *email)
       g_autofree char *got = NULL;
 
       if (list == NULL || list->len != n)
-        return FALSE;
+        return "does not read back as one mail address";
       got = pcc_email_key (((PccAddress *) list->pdata[n / 2])->email);
       if (strcmp (got, want) != 0)
-        return FALSE;
+        return "does not read back as one mail address";
     }
-  return TRUE;
+  return NULL;
 }
 
 static GPtrArray *
@@ -314,23 +318,21 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
           const PccRecipient *frc = g_hash_table_lookup (by_key, key);
           char *why = reason_for (full, frc, rest_keys);
           PccField field = f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC;
-          if (is_one_mailbox (rc->address, rc->email))
+          const char *bad = unwritable (rc->address, rc->email);
+          const char *bad_email = unwritable (rc->email, rc->email);
+          if (bad == NULL)
             {
               add_change (plan, PCC_CHANGE_ADD, field, rc->address, rc->email,
                           why, FALSE, frc);
             }
-          else if (is_one_mailbox (rc->email, rc->email))
+          else if (bad_email == NULL)
             {
-              /* a name (MAINTAINERS or .mailmap) with a control byte, or
-               * one that does not read back as this address: the
-               * address goes without it, and the review says so */
-              add_change (
-                  plan, PCC_CHANGE_ADD, field, rc->email, rc->email,
-                  g_strdup_printf ("%s; its name is left out: %s", why,
-                                   pcc_email_has_control (rc->address)
-                                       ? "it has a control character"
-                                       : "it cannot be written in a header"),
-                  FALSE, frc);
+              /* a name (MAINTAINERS or .mailmap) that cannot be written:
+               * the address goes without it, and the review says so */
+              add_change (plan, PCC_CHANGE_ADD, field, rc->email, rc->email,
+                          g_strdup_printf ("%s; its name is left out: it %s",
+                                           why, bad),
+                          FALSE, frc);
               g_free (why);
             }
           else
@@ -339,12 +341,9 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
               g_autofree char *shown = g_strescape (rc->address, NULL);
               PccChange *c = add_change (
                   plan, PCC_CHANGE_ADD, field, shown, shown,
-                  g_strdup_printf (
-                      "not added: %s; fix it where it comes from (%s)",
-                      pcc_email_has_control (rc->email)
-                          ? "the address has a control character"
-                          : "it is not one mail address",
-                      why),
+                  g_strdup_printf ("not added: the address %s; fix it where "
+                                   "it comes from (%s)",
+                                   bad_email, why),
                   FALSE, frc);
               c->enabled = FALSE;
               c->blocked = TRUE;
