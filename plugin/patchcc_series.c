@@ -222,7 +222,19 @@ extras_view (SeriesJob *j)
     {
       g_autoptr (GPtrArray) extras = extras_of (j, i);
       g_autofree char *what = mail_name (j, i + 1);
+      PccPatch *patch = pcc_series_get_patch (j->series, i);
+      const GPtrArray *own[]
+          = { pcc_patch_get_to (patch), pcc_patch_get_cc (patch) };
 
+      /* The patch file's own To:/Cc: go with it too: shown, as every
+       * recipient is. */
+      for (guint f = 0; f < 2; f++)
+        for (guint k = 0; own[f] != NULL && k < own[f]->len; k++)
+          g_string_append_printf (text, "%s: %s %s \342\200\224 %s\n", what,
+                                  f == 0 ? "To" : "Cc",
+                                  (const char *) own[f]->pdata[k],
+                                  f == 0 ? _ ("To: header of the patch file")
+                                         : _ ("Cc: header of the patch file"));
       for (guint k = 0; k < extras->len; k++)
         {
           PccExtraRecipient *e = extras->pdata[k];
@@ -233,8 +245,9 @@ extras_view (SeriesJob *j)
   if (text->len == 0)
     g_string_append (text, _ ("none\n"));
   expander = gtk_expander_new (
-      _ ("Also in Cc of each patch, as git send-email adds them "
-         "(clawsrc [patchcc] suppress_cc leaves classes out)"));
+      _ ("Also to each patch: its file's own To:/Cc:, and the Cc: git "
+         "send-email adds (clawsrc [patchcc] suppress_cc leaves classes "
+         "out)"));
   label = gtk_label_new (text->str);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
@@ -341,6 +354,8 @@ build_mails (SeriesJob *j, GError **error)
 
       if (plan == NULL)
         return FALSE;
+      /* What the user unticked in the review goes to no patch either. */
+      pcc_plan_follow (plan, j->plan);
       to = pcc_plan_get_final (plan, PCC_FIELD_TO);
       cc0 = pcc_plan_get_final (plan, PCC_FIELD_CC);
       cc = pcc_series_mail_minus (cc0, to);

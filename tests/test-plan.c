@@ -359,6 +359,34 @@ test_computed_not_utf8 (void)
   g_rmdir (d);
 }
 
+/* The series dialog reviews the cover letter's plan; each patch mail has
+ * a plan of its own.  An address unticked in the review goes to none of
+ * them (found by test-hostile-writers: it still got every patch). */
+static void
+test_follow_review (void)
+{
+  const char *cc[] = { "linux-kernel@vger.kernel.org", NULL };
+  g_autoptr (PccPlan) cover = plan_for (PATCH, NULL, cc, FALSE);
+  g_autoptr (PccPlan) patch = plan_for (PATCH, NULL, cc, FALSE);
+  guint turned = 0;
+
+  for (guint i = 0; i < pcc_plan_get_n_changes (cover); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (cover, i);
+      if (strcmp (c->email, "rita@x.org") == 0 || c->kind == PCC_CHANGE_DROP)
+        turned += pcc_plan_set_enabled (cover, i, FALSE);
+    }
+  g_assert_cmpuint (turned, ==, 2);
+  g_assert_cmpuint (pcc_plan_follow (patch, cover), ==, 2);
+  g_assert_cmpuint (pcc_plan_follow (patch, cover), ==, 0);
+  assert_shown_is_written (patch);
+  g_auto (GStrv) fto = pcc_plan_get_final (patch, PCC_FIELD_TO);
+  g_auto (GStrv) fcc = pcc_plan_get_final (patch, PCC_FIELD_CC);
+  g_assert_false (in (fto, "Rita Review <rita@x.org>"));
+  g_assert_true (in (fto, "Ned Net <ned@x.org>"));
+  g_assert_true (in (fcc, "linux-kernel@vger.kernel.org"));
+}
+
 /* A hostile piece of an address or a name: CR, LF, NUL (cuts a C string
  * short, so it also ends values), commas, quotes, angle brackets, encoded
  * words of control bytes, 8-bit bytes. */
@@ -543,6 +571,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/computed-not-one-address",
                    test_computed_not_one_address);
   g_test_add_func ("/plan/computed-not-utf8", test_computed_not_utf8);
+  g_test_add_func ("/plan/follow-review", test_follow_review);
   g_test_add_func ("/plan/hostile-property", test_hostile_property);
   g_test_add_func ("/plan/empty-twice", test_empty_twice);
   int rc = g_test_run ();

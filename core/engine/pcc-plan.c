@@ -380,6 +380,34 @@ pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled)
   return TRUE;
 }
 
+guint
+pcc_plan_follow (PccPlan *plan, const PccPlan *reviewed)
+{
+  g_autoptr (GHashTable) off
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < reviewed->changes->len; i++)
+    {
+      const PccChange *c = reviewed->changes->pdata[i];
+      g_autofree char *email = NULL;
+      if (c->kind == PCC_CHANGE_KEEP || c->blocked || c->enabled)
+        continue;
+      email = pcc_email_key (c->email);
+      g_hash_table_add (off, g_strdup_printf ("%d %s", c->kind, email));
+    }
+  for (guint i = 0; i < plan->changes->len; i++)
+    {
+      const PccChange *c = plan->changes->pdata[i];
+      g_autofree char *email = pcc_email_key (c->email);
+      g_autofree char *key = g_strdup_printf ("%d %s", c->kind, email);
+      if (g_hash_table_contains (off, key)
+          && pcc_plan_set_enabled (plan, i, FALSE))
+        n++;
+    }
+  return n;
+}
+
 gboolean
 pcc_plan_has_changes (const PccPlan *plan)
 {
