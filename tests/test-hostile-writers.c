@@ -8,9 +8,10 @@
  *    and pcc_fixer_header_rows(), as plugin/patchcc.c's fix_compose()
  *    and write_recipients() call them;
  *  - the series mails: pcc_series_new_from_dir(), pcc_series_plan_new(),
- *    pcc_series_mail_extra_recipients(), pcc_plan_new() per patch and
- *    pcc_series_mail_cover()/_patch()/_envelope(), in the order of
- *    plugin/patchcc_series.c's build_mails() and send_one().
+ *    pcc_series_mail_extra_recipients(), pcc_plan_new() and
+ *    pcc_plan_follow() per patch and pcc_series_mail_cover()/_patch()/
+ *    _envelope(), in the order of plugin/patchcc_series.c's
+ *    build_mails() and send_one().
  *
  * Hostile bytes (CR, LF, NUL, commas, quotes, angle brackets, RFC 2047
  * words that decode to CR/LF/NUL, commas or an address, 8-bit bytes, very
@@ -26,7 +27,12 @@
  *  - a To/Cc row holds no control byte and parses as an address list;
  *  - every address of a written To:/Cc: (and so of the envelope) is one
  *    the review shows staying (the plan's changes, the series' per-patch
- *    plan), and every address shown staying is written.
+ *    plan), and every address shown staying is written;
+ *  - every envelope recipient of a patch mail is one the series dialog
+ *    shows going: the reviewed cover plan (with what the user unticked
+ *    there), the patch file's own To:/Cc: and git send-email's extra Cc;
+ *  - the patch file's own To:/Cc: as read hold no address the header as
+ *    written does not (an encoded word is a name).
  * A fixed seed per test: the same cases on every run.
  */
 #include <string.h>
@@ -827,6 +833,7 @@ one_series (GRand *r, const char *dir, PccEngine *engine, PccTree *tree,
           n->no_plan++;
           continue;
         }
+      pcc_plan_follow (plan, cplan);
       to = pcc_plan_get_final (plan, PCC_FIELD_TO);
       cc0 = pcc_plan_get_final (plan, PCC_FIELD_CC);
       cc = pcc_series_mail_minus (cc0, to);
@@ -845,6 +852,24 @@ one_series (GRand *r, const char *dir, PccEngine *engine, PccTree *tree,
       shown = shown_keys (plan, -1);
       check_recipients (m, to, cc, shown, what);
       n->mails++;
+      /* What the series dialog shows for this mail: the reviewed
+       * cover's plan, the patch file's own To:/Cc: and git send-email's
+       * extra Cc. */
+      {
+        g_autoptr (GHashTable) dialog = shown_keys (cplan, -1);
+        g_auto (GStrv) env = pcc_series_mail_envelope (to, cc, NULL);
+        add_keys (dialog, (char **) own_to->pdata, "own To:", NULL);
+        add_keys (dialog, (char **) own_cc->pdata, "own Cc:", NULL);
+        add_keys (dialog, (char **) extra->pdata, "extra Cc:", NULL);
+        for (guint k = 0; env != NULL && env[k] != NULL; k++)
+          {
+            g_autofree char *key = pcc_email_key (env[k]);
+            if (!g_hash_table_contains (dialog, key))
+              g_error ("%s goes to %s, which the series dialog does not "
+                       "show going",
+                       what, key);
+          }
+      }
     }
 }
 
