@@ -359,6 +359,49 @@ test_computed_not_utf8 (void)
   g_rmdir (d);
 }
 
+/* A MAINTAINERS name holding an encoded word that decodes to CR LF: mail
+ * readers decode it (many inside quotes too) and show a name with a line
+ * break.  The name is left out, as one with a raw control byte is. */
+static void
+test_computed_encoded_control (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-enc-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (mf,
+                       "NET DRIVER\n"
+                       "M:\t=?utf-8?q?=0D=0ABcc:_e@x.org?= <ned@x.org>\n"
+                       "S:\tMaintained\n"
+                       "F:\tdrivers/net/\n",
+                       -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean ned = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      if (strstr (c->address, "ned@x.org"))
+        {
+          ned = TRUE;
+          g_assert_cmpstr (c->address, ==, "ned@x.org");
+          g_assert_true (c->enabled);
+          g_assert_nonnull (strstr (c->reason, "control"));
+        }
+    }
+  g_assert_true (ned);
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
 /* The series dialog reviews the cover letter's plan; each patch mail has
  * a plan of its own.  An address unticked in the review goes to none of
  * them (found by test-hostile-writers: it still got every patch). */
@@ -571,6 +614,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/computed-not-one-address",
                    test_computed_not_one_address);
   g_test_add_func ("/plan/computed-not-utf8", test_computed_not_utf8);
+  g_test_add_func ("/plan/computed-encoded-control",
+                   test_computed_encoded_control);
   g_test_add_func ("/plan/follow-review", test_follow_review);
   g_test_add_func ("/plan/hostile-property", test_hostile_property);
   g_test_add_func ("/plan/empty-twice", test_empty_twice);

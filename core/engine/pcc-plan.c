@@ -2,6 +2,7 @@
 #include "pcc-plan.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
+#include "pcc-rfc2047.h"
 
 #include <string.h>
 
@@ -164,7 +165,9 @@ add_change (PccPlan *plan, PccChangeKind kind, PccField field,
 /* Why @address cannot go into a To:/Cc: header (or a mail client's row)
  * as the one recipient @email, or NULL when it can: no control byte,
  * UTF-8 text (a row is a GTK entry's text; a header of a series mail is
- * encoded from UTF-8), and a mail reader finds exactly that mailbox in
+ * encoded from UTF-8), no encoded word for a control byte (a typed one
+ * is kept as written; a computed one is not written at all), and a mail
+ * reader finds exactly that mailbox in
  * it, alone or between two others (a header joins the addresses with
  * commas, and libetpan reads a quoted name that starts with an encoded
  * word, then more text, as running up to the next quote: the next
@@ -177,10 +180,16 @@ unwritable (const char *address, const char *email)
 {
   g_autofree char *want = pcc_email_key (email);
 
+  g_autofree char *decoded = NULL;
+
   if (pcc_email_has_control (address))
     return "has a control character";
   if (!g_utf8_validate (address, -1, NULL))
     return "is not UTF-8 text";
+  /* mail readers decode encoded words, many even inside quotes */
+  decoded = pcc_rfc2047_decode (address);
+  if (pcc_email_has_control (decoded))
+    return "has an encoded word for a control character";
   for (guint round = 0; round < 2; round++)
     {
       g_autofree char *text
