@@ -42,6 +42,7 @@
 #include "pcc-error.h"
 #include "pcc-fixer.h"
 #include "pcc-plan.h"
+#include "pcc-rfc2047.h"
 #include "pcc-series.h"
 #include "pcc-series-mail.h"
 #include "pcc-test-git.h"
@@ -215,6 +216,26 @@ key_set (void)
   return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
+/* A computed address going into the mail has no encoded word for a
+ * control byte either (mail readers decode them, many even inside
+ * quotes); typed ones are kept as the user wrote them. */
+static void
+check_computed (const PccPlan *plan, const char *what)
+{
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      g_autofree char *dec = NULL;
+
+      if (c->kind != PCC_CHANGE_ADD || c->blocked)
+        continue;
+      dec = pcc_rfc2047_decode (c->address);
+      if (pcc_email_has_control (dec))
+        g_error ("%s: the computed \"%s\" decodes to a control byte", what,
+                 c->address);
+    }
+}
+
 /* Whether the change is shown as staying in (or going into) the mail. */
 static gboolean
 stays (const PccChange *c)
@@ -353,6 +374,8 @@ static void
 check_rows (PccPlan *plan, guint max_rows, guint *n_rows)
 {
   g_autoptr (GArray) rows = pcc_fixer_header_rows (plan, max_rows);
+
+  check_computed (plan, "rows");
 
   for (int f = 0; f < 2; f++)
     {
@@ -563,6 +586,7 @@ check_recipients (GBytes *mail, char **to, char **cc, GHashTable *shown,
   g_auto (GStrv) env = pcc_series_mail_envelope (to, cc, &error);
 
   check_mail (mail, what, &hto, &hcc);
+
   add_keys (in_headers, hto, what, NULL);
   add_keys (in_headers, hcc, what, NULL);
   if (env == NULL)
@@ -715,6 +739,7 @@ one_series (GRand *r, const char *dir, PccEngine *engine, PccTree *tree,
       n->no_plan++;
       return;
     }
+  check_computed (cplan, "the cover letter");
   for (guint i = 0; i < pcc_plan_get_n_changes (cplan); i++)
     if (g_rand_int_range (r, 0, 4) == 0)
       pcc_plan_set_enabled (cplan, i, FALSE);
@@ -834,6 +859,7 @@ one_series (GRand *r, const char *dir, PccEngine *engine, PccTree *tree,
           continue;
         }
       pcc_plan_follow (plan, cplan);
+      check_computed (plan, what);
       to = pcc_plan_get_final (plan, PCC_FIELD_TO);
       cc0 = pcc_plan_get_final (plan, PCC_FIELD_CC);
       cc = pcc_series_mail_minus (cc0, to);
