@@ -34,6 +34,7 @@
  *  - the patch file's own To:/Cc: as read hold no address the header as
  *    written does not (an encoded word is a name).
  * A fixed seed per test: the same cases on every run.
+ * PCC_HOSTILE_VERBOSE=1 prints why each refused case was refused.
  */
 #include <string.h>
 #include <glib/gstdio.h>
