@@ -219,7 +219,7 @@ compute_patch_recipients (SeriesJob *j, GError **error)
       g_autoptr (GPtrArray) extras = extras_of (j, i);
       PccPatchRecipients *r = pcc_series_mail_patch_recipients (
           j->engine, &j->popts, pcc_series_get_patch (j->series, i),
-          j->cover_to, j->cover_cc, extras, error);
+          j->cover_to, j->cover_cc, extras, j->plan, error);
 
       if (r == NULL)
         {
@@ -291,17 +291,15 @@ patch_recipients_view (SeriesJob *j)
   return expander;
 }
 
-/* The form changed: moving tool trailers to the cover replaces patches,
- * whose trailers give extra Cc:.  Recompute and show again, unless the
+/* Recompute each patch's recipients and show them again, unless the
  * mails are built already (a partial send keeps them as they were). */
 static void
-on_panel_changed (PccCoverPanel *panel, SeriesJob *j)
+refresh_patch_recipients (SeriesJob *j)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
-  if (j->mails != NULL
-      || pcc_cover_panel_get_n_tool_trailers (panel) == j->n_tool_trailers)
+  if (j->mails != NULL)
     return;
   if (!compute_patch_recipients (j, &error))
     {
@@ -311,6 +309,25 @@ on_panel_changed (PccCoverPanel *panel, SeriesJob *j)
     }
   text = patch_recipients_text (j);
   gtk_label_set_text (j->rcpts_label, text);
+}
+
+/* The form changed: moving tool trailers to the cover replaces patches,
+ * whose trailers give extra Cc:. */
+static void
+on_panel_changed (PccCoverPanel *panel, SeriesJob *j)
+{
+  if (pcc_cover_panel_get_n_tool_trailers (panel) != j->n_tool_trailers)
+    refresh_patch_recipients (j);
+}
+
+/* A recipient ticked or unticked in the cover's review: the patches
+ * follow it (pcc_series_mail_patch_recipients()'s @reviewed). */
+static void
+on_review_changed (GtkWidget *review, guint change, SeriesJob *j)
+{
+  (void) review;
+  (void) change;
+  refresh_patch_recipients (j);
 }
 
 /* git format-patch's placeholders left in the cover: never sent. */
@@ -658,6 +675,9 @@ open_series (GtkWindow *parent, const char *dir)
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))),
       patch_recipients_view (j), FALSE, FALSE, 0);
   g_signal_connect (panel, "changed", G_CALLBACK (on_panel_changed), j);
+  if (pcc_cover_panel_get_review (PCC_COVER_PANEL (panel)) != NULL)
+    g_signal_connect (pcc_cover_panel_get_review (PCC_COVER_PANEL (panel)),
+                      "changed", G_CALLBACK (on_review_changed), j);
   g_signal_connect (j->dialog, "response", G_CALLBACK (on_response), j);
   gtk_widget_show_all (j->dialog);
   /* Return sends; the focus starts on the button, not in the form. */

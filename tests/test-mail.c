@@ -31,6 +31,12 @@ test_rfc2047 (void)
   g_autofree char *addr = pcc_rfc2047_encode_header (
       "To", "\"Zo\xc3\xab D\" <zoe@example.org>", TRUE, &error);
   g_assert_cmpstr (addr, ==, "=?UTF-8?q?Zo=C3=AB_D?= <zoe@example.org>");
+  /* A quoted name's escapes are quoting, not text: the encoded word
+   * holds the name itself. */
+  g_autofree char *esc = pcc_rfc2047_encode_header (
+      "To", "\"Zo\xc3\xab, \\\"Q\\\" \\\\\" <zoe@example.org>", TRUE, &error);
+  g_autofree char *esc_back = pcc_rfc2047_decode (esc);
+  g_assert_cmpstr (esc_back, ==, "Zo\xc3\xab, \"Q\" \\ <zoe@example.org>");
   g_autofree char *ascii
       = pcc_rfc2047_encode_header ("To", "A <a@b.org>", TRUE, &error);
   g_assert_cmpstr (ascii, ==, "A <a@b.org>");

@@ -312,6 +312,39 @@ test_mime_depth (void)
   g_assert_nonnull (strstr (error->message, "MIME"));
 }
 
+/* The patch's own To:/Cc: are address lists first: an encoded word is a
+ * name, and what it decodes to (a comma, an address) never splits the
+ * list.  Decoding before parsing made "=?utf-8?q?evil=40x.org=2C?=
+ * <enc@example.org>" two recipients, and lost a name with a comma
+ * (found by test-hostile-writers). */
+static void
+test_encoded_names_in_to_cc (void)
+{
+  const char *text = "From: a@b.c\n"
+                     "Subject: [PATCH] x\n"
+                     "To: =?utf-8?q?evil=40x.org=2C?= <enc@example.org>\n"
+                     "Cc: =?utf-8?q?Doe=2C_Jane?= <j@example.org>,\n"
+                     " =?utf-8?b?PGV2aWxAeC5vcmc+?= <k@example.org>\n"
+                     "\n"
+                     "body\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("enc.patch", text, strlen (text), 0, &error);
+  const GPtrArray *to, *cc;
+
+  g_assert_no_error (error);
+  to = pcc_patch_get_to (p);
+  cc = pcc_patch_get_cc (p);
+  g_assert_cmpuint (to->len, ==, 1);
+  g_assert_cmpstr (to->pdata[0], ==, "\"evil@x.org,\" <enc@example.org>");
+  g_assert_cmpuint (cc->len, ==, 2);
+  g_assert_cmpstr (cc->pdata[0], ==, "\"Doe, Jane\" <j@example.org>");
+  g_assert_cmpstr (cc->pdata[1], ==, "\"<evil@x.org>\" <k@example.org>");
+  /* The header value itself is still read decoded. */
+  g_assert_cmpstr (pcc_patch_get_header (p, "To"), ==,
+                   "evil@x.org, <enc@example.org>");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -326,5 +359,7 @@ main (int argc, char **argv)
   g_test_add_func ("/patch/bad-input", test_bad_input);
   g_test_add_func ("/patch/script-quirks", test_script_quirks);
   g_test_add_func ("/patch/mime-depth", test_mime_depth);
+  g_test_add_func ("/patch/encoded-names-in-to-cc",
+                   test_encoded_names_in_to_cc);
   return g_test_run ();
 }

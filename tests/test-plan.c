@@ -243,6 +243,193 @@ test_computed_control (void)
   g_rmdir (d);
 }
 
+/* A computed address that does not read back as the one mailbox the
+ * review shows: get_maintainer.pl's parse_email() takes
+ * "<evil@x.org> Name <enc@example.org>" as the single address
+ * "evil@x.org> Name <enc@example.org", which a mail client would read as
+ * something else.  Shown, never written (found by
+ * test-hostile-writers). */
+static void
+test_computed_not_one_address (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-one-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (
+      mf,
+      "NET DRIVER\n"
+      "M:\t<evil@x.org> =?utf-8?q?E=2C_N?= <enc@example.org>\n"
+      "R:\tRita Review <rita@x.org>\n"
+      "S:\tMaintained\n"
+      "F:\tdrivers/net/\n",
+      -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean evil = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      if (strstr (c->address, "evil@x.org") != NULL)
+        {
+          evil = TRUE;
+          g_assert_true (c->blocked);
+          g_assert_false (c->enabled);
+          g_assert_nonnull (strstr (c->reason, "not added"));
+          g_assert_false (pcc_plan_set_enabled (plan, i, TRUE));
+        }
+    }
+  g_assert_true (evil);
+  /* What is written is what is shown, address for address. */
+  for (int f = 0; f < 2; f++)
+    {
+      g_auto (GStrv) fin
+          = pcc_plan_get_final (plan, f ? PCC_FIELD_CC : PCC_FIELD_TO);
+      for (char **q = fin; *q; q++)
+        {
+          g_autoptr (GPtrArray) l = pcc_address_list_parse (*q, NULL);
+          g_assert_nonnull (l);
+          g_assert_cmpuint (l->len, ==, 1);
+          g_assert_null (strstr (*q, "evil"));
+        }
+    }
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
+/* A MAINTAINERS or .mailmap name in another charset than UTF-8 (a Latin-1
+ * byte): a To/Cc row is a GTK entry's text and a header is UTF-8, so the
+ * name is left out; an address that is not UTF-8 is shown, not added
+ * (found by test-hostile-writers: the series refused to go, the row held
+ * invalid UTF-8). */
+static void
+test_computed_not_utf8 (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-u8-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (mf,
+                       "NET DRIVER\n"
+                       "M:\tBeh\372n <behun@x.org>\n"
+                       "R:\tWorse <w\372rse@x.org>\n"
+                       "S:\tMaintained\n"
+                       "F:\tdrivers/net/\n",
+                       -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean behun = FALSE, worse = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      g_assert_true (g_utf8_validate (c->address, -1, NULL));
+      if (strstr (c->address, "behun@x.org"))
+        {
+          behun = TRUE;
+          g_assert_cmpstr (c->address, ==, "behun@x.org");
+          g_assert_true (c->enabled);
+          g_assert_nonnull (strstr (c->reason, "UTF-8"));
+        }
+      if (strstr (c->address, "rse@x.org"))
+        {
+          worse = TRUE;
+          g_assert_true (c->blocked);
+          g_assert_nonnull (strstr (c->reason, "UTF-8"));
+        }
+    }
+  g_assert_true (behun);
+  g_assert_true (worse);
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
+/* A MAINTAINERS name holding an encoded word that decodes to CR LF: mail
+ * readers decode it (many inside quotes too) and show a name with a line
+ * break.  The name is left out, as one with a raw control byte is. */
+static void
+test_computed_encoded_control (void)
+{
+  g_autofree char *d = g_dir_make_tmp ("pcc-plan-enc-XXXXXX", NULL);
+  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
+  g_file_set_contents (mf,
+                       "NET DRIVER\n"
+                       "M:\t=?utf-8?q?=0D=0ABcc:_e@x.org?= <ned@x.org>\n"
+                       "S:\tMaintained\n"
+                       "F:\tdrivers/net/\n",
+                       -1, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
+  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccPatch) p
+      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  PccPlanOptions po;
+  pcc_plan_options_init (&po);
+  g_autoptr (PccPlan) plan
+      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_shown_is_written (plan);
+  gboolean ned = FALSE;
+  for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (plan, i);
+      if (strstr (c->address, "ned@x.org"))
+        {
+          ned = TRUE;
+          g_assert_cmpstr (c->address, ==, "ned@x.org");
+          g_assert_true (c->enabled);
+          g_assert_nonnull (strstr (c->reason, "control"));
+        }
+    }
+  g_assert_true (ned);
+  g_unlink (mf);
+  g_rmdir (d);
+}
+
+/* The series dialog reviews the cover letter's plan; each patch mail has
+ * a plan of its own.  An address unticked in the review goes to none of
+ * them (found by test-hostile-writers: it still got every patch). */
+static void
+test_follow_review (void)
+{
+  const char *cc[] = { "linux-kernel@vger.kernel.org", NULL };
+  g_autoptr (PccPlan) cover = plan_for (PATCH, NULL, cc, FALSE);
+  g_autoptr (PccPlan) patch = plan_for (PATCH, NULL, cc, FALSE);
+  guint turned = 0;
+
+  for (guint i = 0; i < pcc_plan_get_n_changes (cover); i++)
+    {
+      const PccChange *c = pcc_plan_get_change (cover, i);
+      if (strcmp (c->email, "rita@x.org") == 0 || c->kind == PCC_CHANGE_DROP)
+        turned += pcc_plan_set_enabled (cover, i, FALSE);
+    }
+  g_assert_cmpuint (turned, ==, 2);
+  g_assert_cmpuint (pcc_plan_follow (patch, cover), ==, 2);
+  g_assert_cmpuint (pcc_plan_follow (patch, cover), ==, 0);
+  assert_shown_is_written (patch);
+  g_auto (GStrv) fto = pcc_plan_get_final (patch, PCC_FIELD_TO);
+  g_auto (GStrv) fcc = pcc_plan_get_final (patch, PCC_FIELD_CC);
+  g_assert_false (in (fto, "Rita Review <rita@x.org>"));
+  g_assert_true (in (fto, "Ned Net <ned@x.org>"));
+  g_assert_true (in (fcc, "linux-kernel@vger.kernel.org"));
+}
+
 /* A hostile piece of an address or a name: CR, LF, NUL (cuts a C string
  * short, so it also ends values), commas, quotes, angle brackets, encoded
  * words of control bytes, 8-bit bytes. */
@@ -424,6 +611,12 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/bad-typed", test_bad_typed);
   g_test_add_func ("/plan/typed-control-name", test_typed_control_name);
   g_test_add_func ("/plan/computed-control", test_computed_control);
+  g_test_add_func ("/plan/computed-not-one-address",
+                   test_computed_not_one_address);
+  g_test_add_func ("/plan/computed-not-utf8", test_computed_not_utf8);
+  g_test_add_func ("/plan/computed-encoded-control",
+                   test_computed_encoded_control);
+  g_test_add_func ("/plan/follow-review", test_follow_review);
   g_test_add_func ("/plan/hostile-property", test_hostile_property);
   g_test_add_func ("/plan/empty-twice", test_empty_twice);
   int rc = g_test_run ();

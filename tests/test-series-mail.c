@@ -389,7 +389,7 @@ test_patch_recipients (void)
                                             PCC_SUPPRESS_SELF);
   pcc_plan_options_init (&po);
   r = pcc_series_mail_patch_recipients (engine, &po, p, cover_to, cover_cc,
-                                        extra, &error);
+                                        extra, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (r);
 
@@ -447,8 +447,90 @@ test_patch_recipients (void)
   if (g_test_verbose ())
     g_printerr ("%s", text);
 
+  /* What the user unticks in the cover's review goes to no patch: the
+   * maintainer is shown as not sent, and is not in the envelope. */
+  {
+    g_autoptr (PccPlan) cover = pcc_plan_new (
+        engine, &po, &p, 1, (const char *const *) cover_to,
+        (const char *const *) cover_cc, &error);
+    g_autoptr (PccPatchRecipients) r2 = NULL;
+    g_auto (GStrv) env2 = NULL;
+    guint off = 0;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < pcc_plan_get_n_changes (cover); i++)
+      {
+        const PccChange *c = pcc_plan_get_change (cover, i);
+        if (c->kind == PCC_CHANGE_ADD && strcmp (c->email, "ned@x.org") == 0)
+          {
+            pcc_plan_set_enabled (cover, i, FALSE);
+            off++;
+          }
+      }
+    g_assert_cmpuint (off, ==, 1);
+    r2 = pcc_series_mail_patch_recipients (engine, &po, p, cover_to,
+                                           cover_cc, extra, cover, &error);
+    g_assert_no_error (error);
+    m = shown_of (r2, "ned@x.org");
+    g_assert_nonnull (m);
+    g_assert_false (m->sent);
+    env2 = pcc_series_mail_envelope (r2->to, r2->cc, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; env2[i] != NULL; i++)
+      g_assert_cmpstr (env2[i], !=, "ned@x.org");
+    g_assert_nonnull (shown_of (r2, "netdev@x.org"));
+    g_assert_true (shown_of (r2, "netdev@x.org")->sent);
+  }
+
   g_unlink (mf);
   g_rmdir (dir);
+}
+
+/* The patch file's own Subject: (and MIME headers) are copied as they
+ * are written: a control byte there (a bare CR, ^A, ESC, DEL) must not
+ * reach the mail's headers.  Refused with an error naming the file
+ * (found by test-hostile-writers). */
+static void
+test_control_in_copied_headers (void)
+{
+  const char *heads[] = {
+    "From: A <a@example.org>\nSubject: [PATCH] x\001y\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\rBcc: e@x.org\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\n \033[31mred\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\177\n",
+    "From: A <a@example.org>\nSubject: [PATCH] x\n"
+    "Content-Type: text/plain;\r charset=UTF-8\n",
+  };
+  g_autoptr (PccSeriesSender) s = sender ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    {
+      g_autoptr (PccPatch) p = patch_of (heads[i]);
+      g_autoptr (GError) error = NULL;
+      char *to[] = { "bar@example.org", NULL };
+      g_autoptr (GBytes) m = pcc_series_mail_patch (s, p, "ctl.patch", 1, NULL,
+                                                    to, NULL, &error);
+
+      g_assert_null (m);
+      g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
+      g_assert_nonnull (strstr (error->message, "ctl.patch"));
+      g_assert_nonnull (strstr (error->message, "control"));
+    }
+  /* A folded Subject: stays as it was folded. */
+  {
+    g_autoptr (PccPatch) p
+        = patch_of ("From: A <a@example.org>\nSubject: [PATCH] a long\n\t"
+                    "subject\n");
+    g_autoptr (GError) error = NULL;
+    char *to[] = { "bar@example.org", NULL };
+    g_autoptr (GBytes) m = pcc_series_mail_patch (s, p, "fold.patch", 1, NULL,
+                                                  to, NULL, &error);
+    g_autofree char *t = NULL;
+
+    g_assert_no_error (error);
+    t = text_of (m);
+    g_assert_nonnull (strstr (t, "\nSubject: [PATCH] a long\n\tsubject\n"));
+  }
 }
 
 int
@@ -460,6 +542,8 @@ main (int argc, char **argv)
   g_test_add_func ("/series-mail/unreadable-headers", test_unreadable_headers);
   g_test_add_func ("/series-mail/cover-envelope", test_cover_and_envelope);
   g_test_add_func ("/series-mail/date", test_date);
+  g_test_add_func ("/series-mail/control-in-copied-headers",
+                   test_control_in_copied_headers);
   g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
   g_test_add_func ("/series-mail/patch-recipients", test_patch_recipients);
   g_test_add_func ("/series-mail/encoded-author", test_encoded_author);

@@ -191,6 +191,36 @@ find_header (GPtrArray *hs, const char *name)
   return NULL;
 }
 
+/* Append @h as the file wrote it (its folds kept) to @mail: the headers
+ * copied from a patch file are bytes from anyone, so a control byte
+ * there (a bare CR, an escape sequence) fails with PCC_ERROR_PATCH
+ * naming @what; a fold line of blanks only, which some readers take for
+ * the end of the headers, is left out. */
+static gboolean
+append_raw_header (GString *mail, const RawHeader *h, const char *what,
+                   GError **error)
+{
+  g_auto (GStrv) lines = g_strsplit (h->raw, "\n", -1);
+
+  for (const char *p = h->raw; *p; p++)
+    if (((guchar) *p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+      {
+        g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                     "%s: its %s: header holds a control character (0x%02x); "
+                     "nothing was sent",
+                     what, h->name, (guchar) *p);
+        return FALSE;
+      }
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][strspn (lines[i], " \t")] == '\0')
+        continue; /* the last "" after the newline, or a blank fold */
+      g_string_append (mail, lines[i]);
+      g_string_append_c (mail, '\n');
+    }
+  return TRUE;
+}
+
 /* --- addresses --------------------------------------------------------- */
 
 static char *
@@ -419,9 +449,9 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
           return NULL;
         }
     }
-  if (!common_headers (m, s, to, cc, n, in_reply_to, error))
+  if (!common_headers (m, s, to, cc, n, in_reply_to, error)
+      || !append_raw_header (m, subj, what, error))
     return NULL;
-  g_string_append (m, subj->raw);
   if (in_body && (encoded || find_header (hs, "Content-Type") == NULL))
     {
       if (encoded || !is_ascii (author))
@@ -436,8 +466,8 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
       for (guint k = 0; keep[k] != NULL; k++)
         {
           const RawHeader *h = find_header (hs, keep[k]);
-          if (h != NULL)
-            g_string_append (m, h->raw);
+          if (h != NULL && !append_raw_header (m, h, what, error))
+            return NULL;
         }
     }
   g_string_append_c (m, '\n');
@@ -676,7 +706,8 @@ PccPatchRecipients *
 pcc_series_mail_patch_recipients (PccEngine *engine,
                                   const PccPlanOptions *opts, PccPatch *patch,
                                   char **cover_to, char **cover_cc,
-                                  const GPtrArray *extra, GError **error)
+                                  const GPtrArray *extra,
+                                  const PccPlan *reviewed, GError **error)
 {
   g_auto (GStrv) own_to = strv_of (pcc_patch_get_to (patch));
   g_auto (GStrv) own_cc = strv_of (pcc_patch_get_cc (patch));
@@ -705,6 +736,8 @@ pcc_series_mail_patch_recipients (PccEngine *engine,
                        (const char *const *) typed_cc, error);
   if (plan == NULL)
     return NULL;
+  if (reviewed != NULL)
+    pcc_plan_follow (plan, reviewed);
 
   note (why, own_to, "in the patch file's To:");
   note (why, own_cc, "in the patch file's Cc:");
@@ -747,7 +780,9 @@ pcc_series_mail_patch_recipients (PccEngine *engine,
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
     {
       const PccChange *c = pcc_plan_get_change (plan, i);
-      if (c->kind == PCC_CHANGE_DROP && c->enabled)
+      /* dropped by the plan, or an addition unticked in the review */
+      if ((c->kind == PCC_CHANGE_DROP && c->enabled)
+          || (c->kind == PCC_CHANGE_ADD && !c->enabled))
         show (r, why, done, c->field, FALSE, c->address, c->email);
     }
   return r;

@@ -63,8 +63,10 @@ GBytes *pcc_series_mail_cover (const PccSeriesSender *sender,
  * threaded).  @what names the patch in messages ("0002-foo.patch").
  * Fails with PCC_ERROR_PATCH when the file has no Subject: line, or no
  * From: that can be read (a first line such as "X Weird: 1" or a
- * byte-order mark hides the headers from the mail parser), or a body in
- * base64 or quoted-printable that is not UTF-8 text once decoded. */
+ * byte-order mark hides the headers from the mail parser), a Subject:
+ * or MIME header (copied as the file folds it) with a control character,
+ * or a body in base64 or quoted-printable that is not UTF-8 text once
+ * decoded. */
 GBytes *pcc_series_mail_patch (const PccSeriesSender *sender,
                                const PccPatch *patch, const char *what,
                                guint n, const char *in_reply_to, char **to,
@@ -143,13 +145,17 @@ typedef struct
  * @patch (@engine, @opts) over what it names itself (its file's To: and
  * Cc:), what was typed on the cover letter (@cover_to, @cover_cc: every
  * mail gets them) and git send-email's extra Cc: (@extra, an array of
- * PccExtraRecipient, may be NULL), as typed addresses.  The mail's
+ * PccExtraRecipient, may be NULL), as typed addresses.  A computed
+ * change that @reviewed (the cover's plan as the user left it, may be
+ * NULL) has turned off is turned off here too (pcc_plan_follow()): what
+ * the user unticked goes to no patch either.  The mail's
  * envelope is pcc_series_mail_envelope (to, cc): nothing else.  NULL with
  * @error when the plan fails (a value that is not an address list).
  * Free with pcc_patch_recipients_free(). */
 PccPatchRecipients *pcc_series_mail_patch_recipients (
     PccEngine *engine, const PccPlanOptions *opts, PccPatch *patch,
-    char **cover_to, char **cover_cc, const GPtrArray *extra, GError **error);
+    char **cover_to, char **cover_cc, const GPtrArray *extra,
+    const PccPlan *reviewed, GError **error);
 void pcc_patch_recipients_free (PccPatchRecipients *r);
 /* The review, one address a line: "To: Ada <ada@x> — maintainer ...",
  * "Cc: ...", "Not sent: ... — reason". */

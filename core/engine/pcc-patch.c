@@ -370,8 +370,9 @@ parse_headers (PccPatch *patch, const char *p, gsize len)
           g_string_append_c (v, *c);
         }
       Header h = { g_strdup (of->fld_name), NULL, NULL };
-      h.value = pcc_rfc2047_decode (g_strstrip (v->str));
-      h.raw = g_string_free (v, FALSE);
+      h.raw = g_strdup (g_strstrip (v->str));
+      h.value = pcc_rfc2047_decode (h.raw);
+      g_string_free (v, TRUE);
       g_array_append_val (patch->headers, h);
     }
   mailimf_fields_free (fields);

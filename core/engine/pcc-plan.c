@@ -2,6 +2,7 @@
 #include "pcc-plan.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
+#include "pcc-rfc2047.h"
 
 #include <string.h>
 
@@ -161,6 +162,54 @@ add_change (PccPlan *plan, PccChangeKind kind, PccField field,
   return c;
 }
 
+/* Why @address cannot go into a To:/Cc: header (or a mail client's row)
+ * as the one recipient @email, or NULL when it can: no control byte,
+ * UTF-8 text (a row is a GTK entry's text; a header of a series mail is
+ * encoded from UTF-8), no encoded word for a control byte (a typed one
+ * is kept as written; a computed one is not written at all), and a mail
+ * reader finds exactly that mailbox in
+ * it, alone or between two others (a header joins the addresses with
+ * commas, and libetpan reads a quoted name that starts with an encoded
+ * word, then more text, as running up to the next quote: the next
+ * address is then lost).  get_maintainer.pl's parse_email() keeps what a
+ * MAINTAINERS or .mailmap entry gives ("evil@x.org> Name <enc@x.org"
+ * for "<evil@x.org> Name <enc@x.org>"); the review shows it as one
+ * recipient, so it must be written as one or not at all. */
+static const char *
+unwritable (const char *address, const char *email)
+{
+  g_autofree char *want = pcc_email_key (email);
+
+  g_autofree char *decoded = NULL;
+
+  if (pcc_email_has_control (address))
+    return "has a control character";
+  if (!g_utf8_validate (address, -1, NULL))
+    return "is not UTF-8 text";
+  /* mail readers decode encoded words, many even inside quotes */
+  decoded = pcc_rfc2047_decode (address);
+  if (pcc_email_has_control (decoded))
+    return "has an encoded word for a control character";
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autofree char *text
+          = round == 0 ? g_strdup (address)
+                       : g_strdup_printf ("\"A\" <a@a.invalid>, %s, "
+                                          "\"B\" <b@b.invalid>",
+                                          address);
+      g_autoptr (GPtrArray) list = pcc_address_list_parse (text, NULL);
+      guint n = round == 0 ? 1 : 3;
+      g_autofree char *got = NULL;
+
+      if (list == NULL || list->len != n)
+        return "does not read back as one mail address";
+      got = pcc_email_key (((PccAddress *) list->pdata[n / 2])->email);
+      if (strcmp (got, want) != 0)
+        return "does not read back as one mail address";
+    }
+  return NULL;
+}
+
 static GPtrArray *
 parse_typed (const char *const *values, GError **error)
 {
@@ -278,19 +327,20 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
           const PccRecipient *frc = g_hash_table_lookup (by_key, key);
           char *why = reason_for (full, frc, rest_keys);
           PccField field = f == 0 ? PCC_FIELD_TO : PCC_FIELD_CC;
-          if (!pcc_email_has_control (rc->address))
+          const char *bad = unwritable (rc->address, rc->email);
+          const char *bad_email = unwritable (rc->email, rc->email);
+          if (bad == NULL)
             {
               add_change (plan, PCC_CHANGE_ADD, field, rc->address, rc->email,
                           why, FALSE, frc);
             }
-          else if (!pcc_email_has_control (rc->email))
+          else if (bad_email == NULL)
             {
-              /* a control byte in the name (MAINTAINERS or .mailmap):
+              /* a name (MAINTAINERS or .mailmap) that cannot be written:
                * the address goes without it, and the review says so */
               add_change (plan, PCC_CHANGE_ADD, field, rc->email, rc->email,
-                          g_strdup_printf ("%s; its name is left out: it "
-                                           "has a control character",
-                                           why),
+                          g_strdup_printf ("%s; its name is left out: it %s",
+                                           why, bad),
                           FALSE, frc);
               g_free (why);
             }
@@ -300,10 +350,9 @@ pcc_plan_new (PccEngine *engine, const PccPlanOptions *po,
               g_autofree char *shown = g_strescape (rc->address, NULL);
               PccChange *c = add_change (
                   plan, PCC_CHANGE_ADD, field, shown, shown,
-                  g_strdup_printf ("not added: the address has a control "
-                                   "character; fix it where it comes from "
-                                   "(%s)",
-                                   why),
+                  g_strdup_printf ("not added: the address %s; fix it where "
+                                   "it comes from (%s)",
+                                   bad_email, why),
                   FALSE, frc);
               c->enabled = FALSE;
               c->blocked = TRUE;
@@ -338,6 +387,34 @@ pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled)
     return FALSE;
   c->enabled = !!enabled;
   return TRUE;
+}
+
+guint
+pcc_plan_follow (PccPlan *plan, const PccPlan *reviewed)
+{
+  g_autoptr (GHashTable) off
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < reviewed->changes->len; i++)
+    {
+      const PccChange *c = reviewed->changes->pdata[i];
+      g_autofree char *email = NULL;
+      if (c->kind == PCC_CHANGE_KEEP || c->blocked || c->enabled)
+        continue;
+      email = pcc_email_key (c->email);
+      g_hash_table_add (off, g_strdup_printf ("%d %s", c->kind, email));
+    }
+  for (guint i = 0; i < plan->changes->len; i++)
+    {
+      const PccChange *c = plan->changes->pdata[i];
+      g_autofree char *email = pcc_email_key (c->email);
+      g_autofree char *key = g_strdup_printf ("%d %s", c->kind, email);
+      if (g_hash_table_contains (off, key)
+          && pcc_plan_set_enabled (plan, i, FALSE))
+        n++;
+    }
+  return n;
 }
 
 gboolean

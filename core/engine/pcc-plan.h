@@ -88,6 +88,13 @@ const PccChange *pcc_plan_get_change (const PccPlan *plan, guint i);
  * turned off (typed addresses are never dropped silently).  Returns TRUE
  * when the change's state changed. */
 gboolean pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled);
+/* Carry the review of @reviewed over to @plan, a plan for part of the
+ * same mails (a patch of a series whose cover letter's plan the user
+ * reviewed): each ADD or DROP the user turned off there is turned off
+ * here too (same kind, same address), so that an address unticked in
+ * the review goes to none of the mails.  Returns how many changes of
+ * @plan were turned off. */
+guint pcc_plan_follow (PccPlan *plan, const PccPlan *reviewed);
 /* Whether applying the enabled changes alters To: or Cc:. */
 gboolean pcc_plan_has_changes (const PccPlan *plan);
 /* The explanation of the computation behind the plan. */

@@ -111,8 +111,17 @@ pcc_rfc2047_append_address (GString *out, const char *addr)
   gsize n = strlen (name);
   if (n >= 2 && name[0] == '"' && name[n - 1] == '"')
     {
+      /* the quoted string's text: without the quotes and the
+       * backslashes that escape (the encoded word needs neither) */
+      char *w = name;
       name[n - 1] = '\0';
-      memmove (name, name + 1, n - 1);
+      for (const char *p = name + 1; *p; p++)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            p++;
+          *w++ = *p;
+        }
+      *w = '\0';
     }
   pcc_rfc2047_append_words (out, name);
   g_string_append_c (out, ' ');
