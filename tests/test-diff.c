@@ -282,15 +282,24 @@ test_rename_without_new_name (void)
 static void
 test_copy_without_new_name (void)
 {
-  static const char text[] = "diff --git a/x b/x\ncopy from x\n"
-                             "deleted file mode 100644\n";
-  g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (
-      pcc_diffstat_add_patch (ds, "c.patch", text, strlen (text), &error));
-  g_assert_no_error (error);
-  g_autofree char *out = pcc_diffstat_format (ds, 0, FALSE);
-  g_assert_nonnull (out);
+  /* ... and a "copy to" or "rename to" under a "diff --git" line
+   * without names has no source: also a NULL lookup, found by
+   * fuzz-diffstat once the first case was fixed. */
+  static const char *const texts[]
+      = { "diff --git a/x b/x\ncopy from x\ndeleted file mode 100644\n",
+          "diff --git a/x\ncopy to y\n",
+          "diff --git a/x\nnew file mode 100644\ncopy to y\n",
+          "diff --git a/x\nrename to y\n" };
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (pcc_diffstat_add_patch (ds, "c.patch", texts[i],
+                                             strlen (texts[i]), &error));
+      g_assert_no_error (error);
+      g_autofree char *out = pcc_diffstat_format (ds, 0, FALSE);
+      g_assert_nonnull (out);
+    }
 }
 
 int

@@ -383,12 +383,12 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
       PccDiffFile *d = diffs->pdata[i];
       FileState *f;
 
-      /* A header without a name to create or copy to (a "copy from"
-       * over a deleted file) reads as a change of its source, as a
-       * rename without a new name does. */
+      /* A copy or rename that lacks one of its two names (a "copy to"
+       * under a "diff --git" line without names, a "copy from" over a
+       * deleted file) reads as a change of the one file it names. */
       if (d->is_new && !d->is_copy && d->new_path)
         f = state_for_created (ds, d->new_path);
-      else if (d->is_copy && d->new_path)
+      else if (d->is_copy && d->old_path && d->new_path)
         {
           FileState *src = state_for_existing (ds, d->old_path);
           f = state_for_created (ds, d->new_path);
@@ -407,10 +407,13 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
                      "patches do not show",
                      d->new_path, d->old_path);
         }
+      else if (d->old_path == NULL && d->new_path == NULL)
+        continue; /* the diff reader refuses these; never a NULL key */
       else
         {
-          f = state_for_existing (ds, d->old_path);
-          if (d->is_rename && d->new_path)
+          f = state_for_existing (ds,
+                                  d->old_path ? d->old_path : d->new_path);
+          if (d->is_rename && d->old_path && d->new_path)
             {
               state_move (ds, f, d->new_path);
               f->similarity = d->similarity;
