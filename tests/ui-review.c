@@ -663,6 +663,22 @@ press_in (GtkWidget *dialog, guint keyval, GdkModifierType mods)
   pump ();
 }
 
+/* Where on the page the part holding @child is: 0 first, -1 last. */
+static int
+page_position (GtkWidget *page, GtkWidget *child)
+{
+  GtkWidget *part = child;
+  g_autoptr (GList) parts = NULL;
+  int i;
+
+  while (part != NULL && gtk_widget_get_parent (part) != page)
+    part = gtk_widget_get_parent (part);
+  g_assert_nonnull (part);
+  parts = gtk_container_get_children (GTK_CONTAINER (page));
+  i = g_list_index (parts, part);
+  return i == (int) g_list_length (parts) - 1 ? -1 : i;
+}
+
 static void
 test_settings_wrapping (void)
 {
@@ -685,6 +701,8 @@ test_settings_wrapping (void)
   g_assert_true (gtk_widget_is_visible (button));
   g_assert_nonnull (strstr (pcc_settings_widget_get_wrapping_text (sw),
                             "no longer applies"));
+  /* Seen first, without scrolling. */
+  g_assert_cmpint (page_position (w, button), ==, 0);
 
   /* Cancel: nothing. */
   gtk_button_clicked (GTK_BUTTON (button));
@@ -732,11 +750,13 @@ test_settings_wrapping (void)
   g_assert_false (gtk_widget_is_visible (button));
   g_assert_nonnull (
       strstr (pcc_settings_widget_get_wrapping_text (sw), "is off"));
+  g_assert_cmpint (page_position (w, button), ==, -1);
 
   /* Wrapping of pastes alone still counts. */
   pcc_settings_widget_set_wrapping (sw, FALSE, TRUE);
   pump ();
   g_assert_true (gtk_widget_is_visible (button));
+  g_assert_cmpint (page_position (w, button), ==, 0);
   gtk_widget_destroy (win);
 }
 

@@ -347,6 +347,10 @@ pcc_settings_widget_set_wrapping (PccSettingsWidget *self, gboolean autowrap,
   gtk_widget_set_visible (self->wrap_button, autowrap || wrap_pastes);
   gtk_widget_set_visible (GTK_WIDGET (self->wrap_label), TRUE);
   gtk_widget_set_visible (self->wrap_frame, TRUE);
+  /* While wrapping breaks patches, that comes first on the page, where
+   * it is seen without scrolling; once it is off, last. */
+  gtk_box_reorder_child (GTK_BOX (self), self->wrap_frame,
+                         autowrap || wrap_pastes ? 0 : -1);
 }
 
 GtkWidget *

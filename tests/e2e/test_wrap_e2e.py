@@ -670,6 +670,8 @@ def prefs_scenario(ctx, xvfb, patch):
         # are saved again when the window is saved.
         page(prefs, "Wrapping")
         page(prefs, "patchcc")
+        # The page as a new user first sees it (docs/prefs-page.png).
+        xvfb.screenshot(os.path.join(ctx.workdir, "prefs-wrapping-on.png"))
         claws.key(prefs, "alt+t")            # _Turn automatic wrapping off
         return prefs, claws.wait_window(question, 15)
 
