@@ -22,14 +22,19 @@ typedef struct
                          script's "^[+-].*" prefix */
   guint8 kind;  /* MatchKind */
   guint8 ready; /* filled in (from the index, on first use: entry_at()) */
+  guint8 owned; /* @value is owned */
+  guint8 literal_ci;   /* @needles are compared without regard to ASCII
+                         case */
+  guint8 literal_done; /* @literal / @needles were looked for */
   guint file;   /* index into m->files */
   guint lineno;
   guint start, end; /* find_starting_index() / find_ending_index() */
   guint plen;       /* F:: the length of its literal prefix */
+  guint uses;       /* K:: lines tried; hot keywords get compiled to
+                         machine code */
   const char *line; /* the line as written (points into a file buffer) */
   char *value;      /* typed: the value (F:/X:: converted, made on first
                          use); untyped: the line.  Owned when @owned. */
-  gboolean owned;
   const char *orig;    /* F:/X:: the value as written */
   char *orig_dir;      /* F:/X:: orig + "/" once found to be a directory */
   PccRegex *re;        /* compiled lazily (F:/X: regex kind, N:, K:) */
@@ -37,11 +42,11 @@ typedef struct
   char *literal;       /* F:/X: with wildcards: bytes every match
                          contains, or NULL */
   char **needles;      /* K:, N:: one of these is in every match, or NULL */
-  gboolean literal_ci; /* ... compared without regard to ASCII case */
-  gboolean literal_done;
-  guint uses; /* K:: lines tried; hot keywords get compiled to
-                         machine code */
 } Entry;
+
+/* 96 bytes: the entries of the 6.1 kernel's MAINTAINERS (20,205) fit in
+ * one huge page (pcc-region.h); at 112 they took two. */
+G_STATIC_ASSERT (sizeof (Entry) <= 96);
 
 typedef struct
 {
@@ -1341,8 +1346,9 @@ entry_needles (Entry *e)
 {
   if (!e->literal_done)
     {
-      e->needles
-          = pattern_needles (e->value, &e->literal_ci, e->type == 'N' ? 2 : 3);
+      gboolean ci = FALSE;
+      e->needles = pattern_needles (e->value, &ci, e->type == 'N' ? 2 : 3);
+      e->literal_ci = ci;
       e->literal_done = TRUE;
     }
   return e->needles;
