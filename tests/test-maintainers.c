@@ -401,6 +401,45 @@ test_simple_patterns_vs_script (void)
   g_free (re);
 }
 
+/* The script's "-d $value" on converted F: values whose wildcards make
+ * directory names that hardly ever exist: a directory literally named
+ * ".*" is still found, under a prefix found before, and a value under a
+ * prefix that is not a directory never is. */
+static void
+test_wildcard_dirs (void)
+{
+  static const char text[] = "WILD\n"
+                             "F:\tnet/*/nothere\n" /* 1: net/.* exists */
+                             "F:\tnet/*/sub\n"     /* 2: a directory */
+                             "F:\tnet/*/sub/x*/y\n" /* 3: x.* is not */
+                             "F:\tnet/*/sub/x*/z\n" /* 4 */
+                             "F:\tnet/*\n"         /* 5: net/.* itself */
+                             "F:\tmm/*/sub\n"      /* 6: mm/.* is not */
+                             "F:\tmm/*\n";         /* 7 */
+  g_autofree char *sub = g_build_filename (tmpdir, "net", ".*", "sub", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0755), ==, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (tmpdir, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text, strlen (text), tree, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 1), ==, "net/.*/nothere");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 2), ==, "net/.*/sub/");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 3), ==,
+                   "net/.*/sub/x.*/y");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 4), ==,
+                   "net/.*/sub/x.*/z");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 5), ==, "net/.*/");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 6), ==, "mm/.*/sub");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 7), ==, "mm/.*");
+  g_rmdir (sub);
+  g_autofree char *star = g_path_get_dirname (sub);
+  g_rmdir (star);
+  g_autofree char *net = g_path_get_dirname (star);
+  g_rmdir (net);
+}
+
 static void
 count_piece (const void *data, gsize len, gpointer user_data)
 {
@@ -474,6 +513,7 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/invalid-keyword-unused",
                    test_invalid_keyword_unused);
   g_test_add_func ("/maintainers/region-reads", test_region_reads);
+  g_test_add_func ("/maintainers/wildcard-dirs", test_wildcard_dirs);
   int rc = g_test_run ();
   g_rmdir (dir);
   g_autofree char *drivers = g_build_filename (tmpdir, "drivers", NULL);
