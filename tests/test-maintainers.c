@@ -4,6 +4,7 @@
 #include "pcc-error.h"
 #include "pcc-maintainers.h"
 #include "pcc-regex.h"
+#include "pcc-region.h"
 
 static const char *TEXT
     = "Preamble line\n" /* 0 */
@@ -400,6 +401,98 @@ test_simple_patterns_vs_script (void)
   g_free (re);
 }
 
+/* The script's "-d $value" on converted F: values whose wildcards make
+ * directory names that hardly ever exist: a directory literally named
+ * ".*" is still found, under a prefix found before, and a value under a
+ * prefix that is not a directory never is. */
+static void
+test_wildcard_dirs (void)
+{
+  static const char text[] = "WILD\n"
+                             "F:\tnet/*/nothere\n" /* 1: net/.* exists */
+                             "F:\tnet/*/sub\n"     /* 2: a directory */
+                             "F:\tnet/*/sub/x*/y\n" /* 3: x.* is not */
+                             "F:\tnet/*/sub/x*/z\n" /* 4 */
+                             "F:\tnet/*\n"         /* 5: net/.* itself */
+                             "F:\tmm/*/sub\n"      /* 6: mm/.* is not */
+                             "F:\tmm/*\n";         /* 7 */
+  g_autofree char *sub = g_build_filename (tmpdir, "net", ".*", "sub", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0755), ==, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (tmpdir, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text, strlen (text), tree, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 1), ==, "net/.*/nothere");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 2), ==, "net/.*/sub/");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 3), ==,
+                   "net/.*/sub/x.*/y");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 4), ==,
+                   "net/.*/sub/x.*/z");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 5), ==, "net/.*/");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 6), ==, "mm/.*/sub");
+  g_assert_cmpstr (pcc_maintainers_entry_value (m, 7), ==, "mm/.*");
+  g_rmdir (sub);
+  g_autofree char *star = g_path_get_dirname (sub);
+  g_rmdir (star);
+  g_autofree char *net = g_path_get_dirname (star);
+  g_rmdir (net);
+}
+
+static void
+count_piece (const void *data, gsize len, gpointer user_data)
+{
+  g_string_append_len (user_data, data, len);
+}
+
+/* A file read in pieces through a small buffer comes out whole; one read
+ * into a region that held other bytes is as one read into fresh memory
+ * (NUL after it), and one larger than the region gets a region of its
+ * own. */
+static void
+test_region_reads (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "region-file", NULL);
+  GString *want = g_string_new (NULL);
+  for (guint i = 0; i < 5000; i++)
+    g_string_append_printf (want, "line %u\n", i);
+  g_assert_true (g_file_set_contents (path, want->str, want->len, NULL));
+
+  char buf[1000];
+  GString *got = g_string_new (NULL);
+  guint64 n = 0;
+  g_assert_true (
+      pcc_region_read_pieces (path, buf, sizeof buf, count_piece, got, &n));
+  g_assert_cmpuint (n, ==, want->len);
+  g_assert_cmpmem (got->str, got->len, want->str, want->len);
+  g_assert_false (pcc_region_read_pieces (tmpdir, buf, sizeof buf,
+                                          count_piece, got, NULL));
+
+  gsize size = 1 << 20;
+  char *region = pcc_region_alloc (size);
+  memset (region, 'x', size);
+  GBytes *b = pcc_region_read_file_into (path, region, size);
+  gsize len = 0;
+  const char *d = g_bytes_get_data (b, &len);
+  g_assert_true (d == region);
+  g_assert_cmpmem (d, len, want->str, want->len);
+  g_assert_cmpint (d[len], ==, '\0');
+  g_bytes_unref (b);
+
+  gsize small = 4096;
+  b = pcc_region_read_file_into (path, pcc_region_alloc (small), small);
+  d = g_bytes_get_data (b, &len);
+  g_assert_cmpmem (d, len, want->str, want->len);
+  g_assert_cmpint (d[len], ==, '\0');
+  g_bytes_unref (b);
+  g_assert_null (pcc_region_read_file_into (tmpdir, pcc_region_alloc (small),
+                                            small));
+  g_unlink (path);
+  g_string_free (want, TRUE);
+  g_string_free (got, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -419,6 +512,8 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/unclosed-class", test_unclosed_class);
   g_test_add_func ("/maintainers/invalid-keyword-unused",
                    test_invalid_keyword_unused);
+  g_test_add_func ("/maintainers/region-reads", test_region_reads);
+  g_test_add_func ("/maintainers/wildcard-dirs", test_wildcard_dirs);
   int rc = g_test_run ();
   g_rmdir (dir);
   g_autofree char *drivers = g_build_filename (tmpdir, "drivers", NULL);

@@ -76,22 +76,47 @@ free_region (gpointer data)
   g_free (r);
 }
 
-GBytes *
-pcc_region_read_file (const char *path)
+/* @path opened for reading, when it is a regular file; -1 with errno
+ * set (EINVAL: not a regular file) otherwise.  *@size: its size then. */
+static int
+open_regular (const char *path, gsize *size)
 {
   int fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return NULL;
+    return -1;
   struct stat st;
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
       int e = fstat (fd, &st) != 0 ? errno : EINVAL;
       close (fd);
       errno = e;
+      return -1;
+    }
+  if (size)
+    *size = st.st_size;
+  return fd;
+}
+
+GBytes *
+pcc_region_read_file_into (const char *path, void *region, gsize region_size)
+{
+  gsize size = 0, got = 0;
+  int fd = open_regular (path, &size);
+  if (fd < 0)
+    {
+      int e = errno;
+      pcc_region_free (region, region_size);
+      errno = e;
       return NULL;
     }
-  gsize size = st.st_size, got = 0;
-  char *p = pcc_region_alloc (size + 1);
+  char *p = region;
+  gsize p_size = region_size;
+  if (region == NULL || size + 1 > region_size)
+    {
+      pcc_region_free (region, region_size);
+      p_size = size + 1;
+      p = pcc_region_alloc (p_size);
+    }
   while (got < size)
     {
       ssize_t n = read (fd, p + got, size - got);
@@ -101,7 +126,7 @@ pcc_region_read_file (const char *path)
         {
           int e = errno;
           close (fd);
-          pcc_region_free (p, size + 1);
+          pcc_region_free (p, p_size);
           errno = e;
           return NULL;
         }
@@ -110,8 +135,44 @@ pcc_region_read_file (const char *path)
       got += n;
     }
   close (fd);
+  p[got] = '\0'; /* as in a fresh region, whatever @region held */
   Region *r = g_new (Region, 1);
   r->p = p;
-  r->size = size + 1;
+  r->size = p_size;
   return g_bytes_new_with_free_func (p, got, free_region, r);
+}
+
+GBytes *
+pcc_region_read_file (const char *path)
+{
+  return pcc_region_read_file_into (path, NULL, 0);
+}
+
+gboolean
+pcc_region_read_pieces (const char *path, void *buf, gsize buf_size,
+                        PccRegionPieceFunc func, gpointer user_data,
+                        guint64 *size)
+{
+  int fd = open_regular (path, NULL);
+  if (fd < 0)
+    return FALSE;
+  guint64 got = 0;
+  int e = 0;
+  for (;;)
+    {
+      ssize_t n = read (fd, buf, buf_size);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        e = errno;
+      if (n <= 0)
+        break;
+      func (buf, n, user_data);
+      got += n;
+    }
+  close (fd);
+  if (size)
+    *size = got;
+  errno = e;
+  return e == 0;
 }

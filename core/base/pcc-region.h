@@ -28,6 +28,29 @@ void pcc_region_free (void *p, gsize size);
  * cannot be read or is not a regular file (EINVAL). */
 GBytes *pcc_region_read_file (const char *path);
 
+/* The same, read into @region (from pcc_region_alloc (@region_size)),
+ * which the bytes returned then own, when the file fits in it; otherwise
+ * into a region of its own, and @region is freed.  Either way the caller
+ * no longer owns @region. */
+GBytes *pcc_region_read_file_into (const char *path, void *region,
+                                   gsize region_size);
+
+/* Called by pcc_region_read_pieces() with each piece of a file, in
+ * order. */
+typedef void (*PccRegionPieceFunc) (const void *data, gsize len,
+                                    gpointer user_data);
+
+/* Pass the contents of the regular file at @path to @func, piece by
+ * piece, through @buf of @buf_size bytes: for a file whose bytes are
+ * needed once (hashed, say), in memory the caller touches anyway, rather
+ * than in fresh memory of its own, every page or huge page of which is a
+ * page fault.  *@size, when not NULL, is set to the number of bytes
+ * passed.  FALSE with errno set when the file cannot be read or is not a
+ * regular file (EINVAL); @func may have been called by then. */
+gboolean pcc_region_read_pieces (const char *path, void *buf, gsize buf_size,
+                                 PccRegionPieceFunc func, gpointer user_data,
+                                 guint64 *size);
+
 G_END_DECLS
 
 #endif

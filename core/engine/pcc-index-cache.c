@@ -37,12 +37,49 @@ pcc_index_cache_default_dir (void)
   return g_build_filename (g_get_user_cache_dir (), "patchcc", "index", NULL);
 }
 
+/* A part of the key: its bytes, then their number (so that parts cannot
+ * run into each other; a file read in pieces, whose length is known at
+ * the end, is hashed the same way). */
 static void
 hash_part (XXH3_state_t *st, const void *data, gsize len)
 {
+  XXH3_128bits_update (st, data, len);
   guint64 n = len;
   XXH3_128bits_update (st, &n, sizeof n);
+}
+
+static void
+hash_piece (const void *data, gsize len, gpointer st)
+{
   XXH3_128bits_update (st, data, len);
+}
+
+/* Memory the files are hashed through, then the cache file is read into
+ * (one huge page, pcc-region.h, that a valid cache file fits in: one page
+ * fault in all). */
+typedef struct
+{
+  void *p;
+  gsize size;
+} Scratch;
+
+#define SCRATCH_SIZE ((gsize) 2 << 20)
+
+/* hash_part() of the file at @path, read in pieces through @scratch. */
+static gboolean
+hash_file (XXH3_state_t *st, const char *path, Scratch *scratch)
+{
+  guint64 n = 0;
+  if (scratch->p == NULL)
+    {
+      scratch->size = SCRATCH_SIZE;
+      scratch->p = pcc_region_alloc (scratch->size);
+    }
+  if (!pcc_region_read_pieces (path, scratch->p, scratch->size, hash_piece,
+                               st, &n))
+    return FALSE;
+  XXH3_128bits_update (st, &n, sizeof n);
+  return TRUE;
 }
 
 static void
@@ -53,9 +90,15 @@ canonical (XXH128_hash_t h, guint8 out[16])
   memcpy (out, c.digest, 16);
 }
 
-/* The key: everything the index and the mailmap are made from. */
-static void
-cache_key (const char *rel, GBytes *mfile, GBytes *mailmap, guint8 key[16])
+/* The key: everything the index and the mailmap are made from.  The
+ * files come either in memory (@mfile, and @mailmap when not NULL) or,
+ * with @mfile NULL, from the disk of @tree (.mailmap when
+ * @has_mailmap) through @scratch; FALSE when one of them cannot be read
+ * so. */
+static gboolean
+cache_key (const char *rel, const PccTree *tree, GBytes *mfile,
+           GBytes *mailmap, gboolean has_mailmap, Scratch *scratch,
+           guint8 key[16])
 {
   XXH3_state_t st;
   XXH3_INITSTATE (&st);
@@ -65,24 +108,45 @@ cache_key (const char *rel, GBytes *mfile, GBytes *mailmap, guint8 key[16])
   for (guint i = 0; i < G_N_ELEMENTS (what); i++)
     hash_part (&st, what[i], strlen (what[i]));
   gsize len = 0;
-  const void *d = g_bytes_get_data (mfile, &len);
-  hash_part (&st, d, len);
-  guint8 has_mailmap = mailmap != NULL;
-  XXH3_128bits_update (&st, &has_mailmap, 1);
-  if (mailmap)
+  if (mfile)
     {
-      d = g_bytes_get_data (mailmap, &len);
+      const void *d = g_bytes_get_data (mfile, &len);
       hash_part (&st, d, len);
     }
+  else
+    {
+      g_autofree char *p = pcc_tree_get_disk_path (tree, rel);
+      if (p == NULL || !hash_file (&st, p, scratch))
+        return FALSE;
+    }
+  guint8 has = has_mailmap;
+  XXH3_128bits_update (&st, &has, 1);
+  if (has_mailmap && mfile)
+    {
+      const void *d = mailmap ? g_bytes_get_data (mailmap, &len) : NULL;
+      hash_part (&st, d ? d : "", mailmap ? len : 0);
+    }
+  else if (has_mailmap)
+    {
+      g_autofree char *p = pcc_tree_get_disk_path (tree, ".mailmap");
+      if (p == NULL || !hash_file (&st, p, scratch))
+        return FALSE;
+    }
   canonical (XXH3_128bits_digest (&st), key);
+  return TRUE;
 }
 
-/* The cache file at @path, if it is whole and for @key. */
+/* The cache file at @path, if it is whole and for @key; read into
+ * @scratch when it has memory (which it then no longer owns). */
 static gboolean
 load_file (const char *path, const guint8 key[16], const PccTree *tree,
-           PccMaintainers **maintainers, PccMailmap **mailmap)
+           Scratch *scratch, PccMaintainers **maintainers,
+           PccMailmap **mailmap)
 {
-  g_autoptr (GBytes) all = pcc_region_read_file (path);
+  g_autoptr (GBytes) all
+      = pcc_region_read_file_into (path, scratch->p, scratch->size);
+  scratch->p = NULL;
+  scratch->size = 0;
   if (all == NULL)
     return FALSE;
   gsize len = 0;
@@ -175,6 +239,17 @@ write_file (const char *dir, const char *path, const guint8 key[16],
   return ok;
 }
 
+/* The file name of the cache for @key in @dir (g_free() both). */
+static void
+cache_path (const char *dir, const guint8 key[16], char **name, char **path)
+{
+  char hex[33];
+  for (guint i = 0; i < 16; i++)
+    g_snprintf (hex + 2 * i, 3, "%02x", key[i]);
+  *name = g_strdup_printf ("maintainers-%s.idx", hex);
+  *path = g_build_filename (dir, *name, NULL);
+}
+
 gboolean
 pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
                       gboolean use_mailmap, const char *cache_dir,
@@ -186,11 +261,38 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
   source = source ? source : &dummy;
   *source = PCC_INDEX_FRESH;
 
+  gboolean cacheable
+      = pcc_tree_get_path (tree) != NULL && !pcc_tree_is_dir (tree, rel);
+  gboolean has_mailmap = use_mailmap && pcc_tree_is_file (tree, ".mailmap");
+  g_autofree char *dir = NULL;
+  guint8 key[16];
+  gboolean keyed = FALSE;
+  if (cacheable)
+    {
+      dir = cache_dir ? g_strdup (cache_dir) : pcc_index_cache_default_dir ();
+      /* The usual case, a valid cache: the files are only hashed, read in
+       * pieces, not kept. */
+      Scratch scratch = { NULL, 0 };
+      keyed = cache_key (rel, tree, NULL, NULL, has_mailmap, &scratch, key);
+      if (!keyed)
+        pcc_region_free (scratch.p, scratch.size);
+      else
+        {
+          g_autofree char *name = NULL, *path = NULL;
+          cache_path (dir, key, &name, &path);
+          if (load_file (path, key, tree, &scratch, maintainers, mailmap))
+            {
+              *source = PCC_INDEX_CACHED;
+              return TRUE;
+            }
+        }
+    }
+
   g_autoptr (GBytes) mfile = NULL;
-  if (pcc_tree_get_path (tree) != NULL && !pcc_tree_is_dir (tree, rel))
+  if (cacheable)
     mfile = pcc_tree_map_file (tree, rel, NULL);
   g_autoptr (GBytes) mmfile = NULL;
-  if (use_mailmap && pcc_tree_is_file (tree, ".mailmap"))
+  if (has_mailmap)
     mmfile = pcc_tree_map_file (tree, ".mailmap", NULL);
 
   if (mfile == NULL)
@@ -206,17 +308,16 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
       return TRUE;
     }
 
-  guint8 key[16];
-  cache_key (rel, mfile, mmfile, key);
-  g_autofree char *dir
-      = cache_dir ? g_strdup (cache_dir) : pcc_index_cache_default_dir ();
-  char hex[33];
-  for (guint i = 0; i < 16; i++)
-    g_snprintf (hex + 2 * i, 3, "%02x", key[i]);
-  g_autofree char *name = g_strdup_printf ("maintainers-%s.idx", hex);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-
-  if (load_file (path, key, tree, maintainers, mailmap))
+  /* The key of the bytes read now, which are what is parsed and written
+   * (the files may have changed since they were hashed above, or have
+   * been unreadable in pieces, a pipe say). */
+  guint8 now[16];
+  Scratch none = { NULL, 0 };
+  cache_key (rel, tree, mfile, mmfile, mmfile != NULL, &none, now);
+  g_autofree char *name = NULL, *path = NULL;
+  cache_path (dir, now, &name, &path);
+  if ((!keyed || memcmp (now, key, 16) != 0)
+      && load_file (path, now, tree, &none, maintainers, mailmap))
     {
       *source = PCC_INDEX_CACHED;
       return TRUE;
@@ -235,7 +336,7 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
       d = g_bytes_get_data (mmfile, &len);
       mm = pcc_mailmap_new_from_data (d ? d : "", len);
     }
-  if (write_file (dir, path, key, m, mm))
+  if (write_file (dir, path, now, m, mm))
     {
       *source = PCC_INDEX_REBUILT;
       prune (dir, name);

@@ -8,8 +8,9 @@
  * (XXH3) of everything they are made from: the bytes of MAINTAINERS and
  * .mailmap, the MAINTAINERS name given, whether .mailmap is used, the
  * patchcc version and the index layout.  A later run hashes the same
- * inputs (mapped, not copied), maps the file and matches against it in
- * place.
+ * inputs, read in pieces through one huge page, reads the file into that
+ * same page and matches against it in place (a page fault is most of
+ * what a run costs on a virtual machine: pcc-region.h).
  *
  * The file is trusted only after its size, its key and a hash of its
  * whole body check out and every offset in it is within bounds; anything

@@ -22,14 +22,19 @@ typedef struct
                          script's "^[+-].*" prefix */
   guint8 kind;  /* MatchKind */
   guint8 ready; /* filled in (from the index, on first use: entry_at()) */
+  guint8 owned; /* @value is owned */
+  guint8 literal_ci;   /* @needles are compared without regard to ASCII
+                         case */
+  guint8 literal_done; /* @literal / @needles were looked for */
   guint file;   /* index into m->files */
   guint lineno;
   guint start, end; /* find_starting_index() / find_ending_index() */
   guint plen;       /* F:: the length of its literal prefix */
+  guint uses;       /* K:: lines tried; hot keywords get compiled to
+                         machine code */
   const char *line; /* the line as written (points into a file buffer) */
   char *value;      /* typed: the value (F:/X:: converted, made on first
                          use); untyped: the line.  Owned when @owned. */
-  gboolean owned;
   const char *orig;    /* F:/X:: the value as written */
   char *orig_dir;      /* F:/X:: orig + "/" once found to be a directory */
   PccRegex *re;        /* compiled lazily (F:/X: regex kind, N:, K:) */
@@ -37,11 +42,11 @@ typedef struct
   char *literal;       /* F:/X: with wildcards: bytes every match
                          contains, or NULL */
   char **needles;      /* K:, N:: one of these is in every match, or NULL */
-  gboolean literal_ci; /* ... compared without regard to ASCII case */
-  gboolean literal_done;
-  guint uses; /* K:: lines tried; hot keywords get compiled to
-                         machine code */
 } Entry;
+
+/* 96 bytes: the entries of the 6.1 kernel's MAINTAINERS (20,205) fit in
+ * one huge page (pcc-region.h); at 112 they took two. */
+G_STATIC_ASSERT (sizeof (Entry) <= 96);
 
 typedef struct
 {
@@ -118,6 +123,11 @@ struct _PccMaintainers
                       * number of alternatives */
   GArray *k_always;      /* k of keywords without needles */
   GArray *k_entries;     /* K: entries */
+  /* Prefixes of converted F:/X: values, up to their first component with
+   * a wildcard, that are not directories of the tree on disk (so neither
+   * is any value under them): most such values share a few ("drivers/.*"
+   * for 26 of the 42 the 6.1 tree tests on every run). */
+  GHashTable *not_dirs;
 };
 
 static gboolean
@@ -238,6 +248,7 @@ pcc_maintainers_free (PccMaintainers *m)
   g_clear_pointer (&m->k_pairs, g_free);
   g_clear_pointer (&m->k_by_pair, g_hash_table_unref);
   g_clear_pointer (&m->k_always, g_array_unref);
+  g_clear_pointer (&m->not_dirs, g_hash_table_unref);
   g_array_unref (m->k_entries);
   for (guint i = 0; i < m->buffers->len; i++)
     {
@@ -714,6 +725,30 @@ pcc_maintainers_entry_type (const PccMaintainers *m, guint tvi)
   return entry_at (m, tvi)->type;
 }
 
+/* Whether @value lies under a prefix that is not a directory of the tree
+ * on disk (m->not_dirs), which is then tested once for all the values
+ * under it.  The kernel looks each component of a path up in turn, so
+ * nothing under a missing component or a file is a directory.  Only for
+ * a tree on disk, and not past a ".." (which "??" converts to). */
+static gboolean
+under_not_dir (PccMaintainers *m, const char *value)
+{
+  const char *wild = strpbrk (value, "*\\");
+  const char *slash = wild ? strchr (wild, '/') : NULL;
+  if (slash == NULL || pcc_tree_get_path (m->tree) == NULL
+      || strstr (value, "..") != NULL)
+    return FALSE;
+  g_autofree char *prefix = g_strndup (value, slash - value);
+  if (m->not_dirs && g_hash_table_contains (m->not_dirs, prefix))
+    return TRUE;
+  if (pcc_tree_is_dir (m->tree, prefix))
+    return FALSE;
+  if (m->not_dirs == NULL)
+    m->not_dirs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (m->not_dirs, g_steal_pointer (&prefix));
+  return TRUE;
+}
+
 /* The script's conversion of an F:/X: value and its "-d $value" test,
  * made once per entry, the first time it is needed. */
 static void
@@ -726,6 +761,8 @@ resolve_dir (PccMaintainers *m, Entry *e)
   e->dir = 0;
   gsize len = strlen (e->value);
   if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL)
+    return;
+  if (under_not_dir (m, e->value))
     return;
   if (pcc_tree_is_dir (m->tree, e->value))
     {
@@ -1341,8 +1378,9 @@ entry_needles (Entry *e)
 {
   if (!e->literal_done)
     {
-      e->needles
-          = pattern_needles (e->value, &e->literal_ci, e->type == 'N' ? 2 : 3);
+      gboolean ci = FALSE;
+      e->needles = pattern_needles (e->value, &ci, e->type == 'N' ? 2 : 3);
+      e->literal_ci = ci;
       e->literal_done = TRUE;
     }
   return e->needles;

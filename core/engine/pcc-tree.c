@@ -134,6 +134,12 @@ disk_path (const PccTree *tree, const char *relpath)
   return g_build_filename (tree->path, relpath, NULL);
 }
 
+char *
+pcc_tree_get_disk_path (const PccTree *tree, const char *relpath)
+{
+  return tree->path ? disk_path (tree, relpath) : NULL;
+}
+
 /* Look a path up in the git tree.  Perl's -d "a//b/" and -d "a/./b"
  * normalise through the kernel; do the same for '//', '/./' and a
  * trailing '/'. */

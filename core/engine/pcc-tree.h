@@ -36,6 +36,10 @@ const char *pcc_tree_describe (const PccTree *tree);
 /* The directory on disk, or NULL for a git tree. */
 const char *pcc_tree_get_path (const PccTree *tree);
 
+/* Where @relpath (relative to the top, or absolute) is on disk, for a
+ * tree on disk (g_free() it); NULL for a git tree. */
+char *pcc_tree_get_disk_path (const PccTree *tree, const char *relpath);
+
 /* For a git tree: the repository path it was opened with and the full
  * id of its commit (NULL for a tree on disk, or when the revision named
  * a tree rather than a commit).  Owned by the tree. */
