@@ -258,16 +258,6 @@ patch_mail_free (PatchMail *m)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PatchMail, patch_mail_free)
 
-static char **
-strv_of (const GPtrArray *a)
-{
-  GPtrArray *out = g_ptr_array_new ();
-
-  for (guint i = 0; a != NULL && i < a->len; i++)
-    g_ptr_array_add (out, g_strdup (a->pdata[i]));
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
 
 /* Read one mail of a patch file: headers decoded, the body as it is
  * (transfer encoding undone). */
@@ -325,8 +315,8 @@ patch_mail_read (const char *name, const char *data, gsize len, GError **error)
   g_strdelimit (m->subject, "\r\n", ' ');
   m->author = g_strdup (pcc_patch_get_from (p));
   m->body = g_strndup (body, text + tlen - body);
-  m->to = strv_of (pcc_patch_get_to (p));
-  m->cc = strv_of (pcc_patch_get_cc (p));
+  m->to = pcc_patch_dup_to (p);
+  m->cc = pcc_patch_dup_cc (p);
   return g_steal_pointer (&m);
 }
 

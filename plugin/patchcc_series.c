@@ -173,15 +173,6 @@ series_job_free (SeriesJob *j)
   g_free (j);
 }
 
-static char **
-strv_from (const GPtrArray *a)
-{
-  GPtrArray *out = g_ptr_array_new ();
-  for (guint i = 0; a && i < a->len; i++)
-    g_ptr_array_add (out, g_strdup (a->pdata[i]));
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
 
 static char *
 mail_name (SeriesJob *j, guint i)
@@ -614,8 +605,8 @@ open_series (GtkWindow *parent, const char *dir)
   if (!pcc_series_load_mailmap (j->series, tree, &mm))
     debug_print ("patchcc: .mailmap: %s\n", mm->message);
   PccPatch *cover = pcc_series_get_cover (j->series);
-  j->cover_to = strv_from (cover ? pcc_patch_get_to (cover) : NULL);
-  j->cover_cc = strv_from (cover ? pcc_patch_get_cc (cover) : NULL);
+  j->cover_to = pcc_patch_dup_to (cover);
+  j->cover_cc = pcc_patch_dup_cc (cover);
   j->plan = pcc_series_plan_new (j->series, j->engine, &j->popts,
                                  (const char *const *) j->cover_to,
                                  (const char *const *) j->cover_cc, &error);

@@ -637,16 +637,6 @@ pcc_patch_recipients_free (PccPatchRecipients *r)
   g_free (r);
 }
 
-static char **
-strv_of (const GPtrArray *a)
-{
-  GPtrArray *out = g_ptr_array_new ();
-
-  for (guint i = 0; a != NULL && i < a->len; i++)
-    g_ptr_array_add (out, g_strdup (a->pdata[i]));
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
-}
 
 /* Add @reason to the reasons of every address of @list (key -> GString). */
 static void
@@ -709,8 +699,8 @@ pcc_series_mail_patch_recipients (PccEngine *engine,
                                   const GPtrArray *extra,
                                   const PccPlan *reviewed, GError **error)
 {
-  g_auto (GStrv) own_to = strv_of (pcc_patch_get_to (patch));
-  g_auto (GStrv) own_cc = strv_of (pcc_patch_get_cc (patch));
+  g_auto (GStrv) own_to = pcc_patch_dup_to (patch);
+  g_auto (GStrv) own_cc = pcc_patch_dup_cc (patch);
   g_auto (GStrv) extra_cc = NULL;
   g_auto (GStrv) typed_to = pcc_series_mail_merge (own_to, cover_to);
   g_auto (GStrv) typed_cc0 = pcc_series_mail_merge (own_cc, cover_cc);

@@ -996,6 +996,29 @@ pcc_patch_get_cc (const PccPatch *patch)
   return patch->cc;
 }
 
+static char **
+dup_strv (const GPtrArray *a)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; a != NULL && i < a->len; i++)
+    g_ptr_array_add (out, g_strdup (a->pdata[i]));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+char **
+pcc_patch_dup_to (const PccPatch *patch)
+{
+  return dup_strv (patch ? patch->to : NULL);
+}
+
+char **
+pcc_patch_dup_cc (const PccPatch *patch)
+{
+  return dup_strv (patch ? patch->cc : NULL);
+}
+
 const char *
 pcc_patch_get_title (const PccPatch *patch)
 {

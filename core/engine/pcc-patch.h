@@ -138,6 +138,10 @@ const char *pcc_patch_get_header (const PccPatch *patch, const char *name);
 /* Addresses of To: and Cc: headers, one "Name <addr>" string each. */
 const GPtrArray *pcc_patch_get_to (const PccPatch *patch);
 const GPtrArray *pcc_patch_get_cc (const PccPatch *patch);
+/* The same as a NULL-terminated array (empty, never NULL, for a NULL
+ * @patch or no header); free with g_strfreev(). */
+char **pcc_patch_dup_to (const PccPatch *patch);
+char **pcc_patch_dup_cc (const PccPatch *patch);
 
 /* The subject without its "[PATCH v2 3/7]" prefix, and the numbers in
  * that prefix (0 when absent). */
