@@ -139,6 +139,72 @@ static const char *KEYWORDS[] = {
   "MAINTAINERS|kernel",
 };
 
+/* Escapes of more than two bytes: "\\c(" is the control character 'h'
+ * for PCRE2, not an escape and a group, so the '|' after it is at the
+ * top level of the script's "^[+-].*" concatenation and "p" alone
+ * matches any line with a 'p' (found by fuzz-matcher).  Every keyword
+ * here, on every line, answers as the script's expressions do. */
+static void
+test_keywords_long_escapes (void)
+{
+  static const char *const kws[]
+      = { "\\c(clone_args|kernel|p", "\\x28ab|cd", "\\Q(\\Eab|cd",
+          "\\o{50}xy|zq", "\\p{L}(ab|cd)", "\\x{28}ab|cd",
+          "(\\d)\\1x|yz", "\\G", "x\\G|\\Gy", "\\z", "c\\n\\z|\\Z" };
+  static const char *const lines[]
+      = { " up();\n", "+ up();\n", "-hclone_args\n", " (ab\n", "+(ab\n",
+          " xcd\n", "+zq\n", " zq\n", "+Xab\n", "-11x\n", " yz\n",
+          "+Z.c\n", "+y\n" };
+  GString *text = g_string_new ("S\n");
+  for (guint i = 0; i < G_N_ELEMENTS (kws); i++)
+    g_string_append_printf (text, "K:\t%s\n", kws[i]);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+      "MAINTAINERS", text->str, text->len, NULL, &error);
+  g_assert_no_error (error);
+  g_string_free (text, TRUE);
+
+  for (guint k = 0; k < G_N_ELEMENTS (kws); k++)
+    {
+      g_autofree char *c = g_strconcat ("^[+-].*", kws[k], NULL);
+      PccRegex *plain = pcc_regex_new (kws[k], PCC_REGEX_EXTENDED, NULL);
+      PccRegex *concat = pcc_regex_new (c, PCC_REGEX_EXTENDED, NULL);
+      g_assert_nonnull (plain);
+      g_assert_nonnull (concat);
+      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+        for (int in_diff = 0; in_diff < 2; in_diff++)
+          {
+            gsize l = strlen (lines[i]);
+            g_autoptr (GArray) cand
+                = g_array_new (FALSE, FALSE, sizeof (guint));
+            g_autoptr (GArray) got
+                = g_array_new (FALSE, FALSE, sizeof (guint));
+            gboolean want = pcc_regex_match (in_diff ? concat : plain,
+                                             lines[i], l, 0);
+            gboolean have = FALSE;
+            g_autoptr (GError) err = NULL;
+            gboolean ok = pcc_maintainers_keywords_in_text (m, lines[i], l,
+                                                            cand, &err);
+            g_assert_no_error (err);
+            g_assert_true (ok);
+            ok = pcc_maintainers_match_keywords (m, lines[i], l, in_diff,
+                                                 cand, got, &err);
+            g_assert_no_error (err);
+            g_assert_true (ok);
+            for (guint h = 0; h < got->len; h++)
+              have = have
+                     || g_array_index (got, guint, h)
+                            == pcc_maintainers_keyword_tvi (m, k);
+            if (want != have)
+              g_error ("keyword %s on \"%s\" (in_diff %d): script %d, "
+                       "patchcc %d",
+                       kws[k], lines[i], in_diff, want, have);
+          }
+      pcc_regex_free (plain);
+      pcc_regex_free (concat);
+    }
+}
+
 static void
 test_keywords_vs_script (void)
 {
@@ -507,6 +573,8 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/keywords", test_keywords);
   g_test_add_func ("/maintainers/bad-pattern", test_bad_pattern);
   g_test_add_func ("/maintainers/keywords-vs-script", test_keywords_vs_script);
+  g_test_add_func ("/maintainers/keywords-long-escapes",
+                   test_keywords_long_escapes);
   g_test_add_func ("/maintainers/gave-up", test_gave_up);
   g_test_add_func ("/maintainers/many-alternatives", test_many_alternatives);
   g_test_add_func ("/maintainers/unclosed-class", test_unclosed_class);

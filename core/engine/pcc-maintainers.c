@@ -1022,6 +1022,26 @@ n_entry_matches (PccMaintainers *m, Entry *e, const char *file, gboolean *ok,
   return hit;
 }
 
+/* Whether @re holds an escape of more than two bytes (\cX, \x.., \o{..},
+ * \N{..}, \p{..}, \g.., \k<..>, octal or back-references \1..., and
+ * \Q...\E quoting): the scanners below step over an escape as two bytes,
+ * so a "\c(" would open a group for them where PCRE2 reads the control
+ * character 'h' (found by fuzz-matcher). */
+static gboolean
+has_long_escape (const char *re)
+{
+  for (const char *p = re; *p; p++)
+    if (*p == '\\')
+      {
+        if (p[1] == '\0')
+          break;
+        if (g_ascii_isdigit (p[1]) || strchr ("cxoNpPgkQ", p[1]) != NULL)
+          return TRUE;
+        p++;
+      }
+  return FALSE;
+}
+
 /* Whether "^[+-].*" + @kw can be searched as @kw from offset 1 of a line
  * starting with '+' or '-': true unless @kw has a '|' outside groups
  * ("^[+-].*a|b" is "(^[+-].*a)|(b)") or starts with something that would
@@ -1029,7 +1049,11 @@ n_entry_matches (PccMaintainers *m, Entry *e, const char *file, gboolean *ok,
 static gboolean
 keyword_splits (const char *kw)
 {
-  if (strchr ("*+?{", kw[0]) != NULL)
+  if (strchr ("*+?{", kw[0]) != NULL || has_long_escape (kw))
+    return FALSE;
+  /* \G holds where the search starts: at offset 1 it would match where
+   * the script's "^[+-].*\G" cannot (found by fuzz-matcher). */
+  if (strstr (kw, "\\G") != NULL)
     return FALSE;
   int depth = 0;
   gboolean in_class = FALSE;
@@ -1277,8 +1301,8 @@ pattern_needles (const char *v, gboolean *ci, gsize min_len)
       all_ci = TRUE;
       v += 4;
     }
-  if (strpbrk (v, " \t\n\r\f\v#") != NULL || strstr (v, "\\Q") != NULL)
-    return NULL; /* /x white space or comments, \Q...\E quoting */
+  if (strpbrk (v, " \t\n\r\f\v#") != NULL || has_long_escape (v))
+    return NULL; /* /x white space or comments, \Q...\E, long escapes */
   for (const char *q = strstr (v, "(?"); q; q = strstr (q + 2, "(?"))
     if (!g_str_has_prefix (q, "(?:") && !g_str_has_prefix (q, "(?i:"))
       return NULL;
@@ -1688,6 +1712,49 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
   return TRUE;
 }
 
+/* The keyword's expression, compiled on first use: the plain keyword, or
+ * with @concat the script's "^[+-].*" + keyword.  FALSE with @error for
+ * a bad keyword (the script dies on it too). */
+static gboolean
+keyword_regex (PccMaintainers *m, Entry *e, gboolean concat, GError **error)
+{
+  PccRegex **slot = concat ? &e->re_diff : &e->re;
+  if (*slot != NULL)
+    return TRUE;
+  /* The script interpolates the keyword after its prefix, so a '#' in the
+   * keyword comments out the rest under /x, as here. */
+  g_autofree char *pattern = concat ? g_strconcat ("^[+-].*", e->value, NULL)
+                                    : g_strdup (e->value);
+  *slot = compile_entry (m, e, pattern,
+                         PCC_REGEX_EXTENDED
+                             | (e->uses >= 4096 ? PCC_REGEX_JIT : 0),
+                         error);
+  return *slot != NULL;
+}
+
+/* Whether the keyword's expression (keyword_regex()) matches @line from
+ * @offset, in *hit; FALSE with @error when PCRE2 gave up. */
+static gboolean
+keyword_try (PccMaintainers *m, Entry *e, gboolean concat, const char *line,
+             gsize len, gsize offset, gboolean *hit, GError **error)
+{
+  if (!keyword_regex (m, e, concat, error))
+    return FALSE;
+  PccRegex *re = concat ? e->re_diff : e->re;
+  *hit = pcc_regex_match (re, line, len, offset);
+  int code = pcc_regex_last_error (re);
+  if (code != 0)
+    {
+      g_autofree char *msg = pcc_regex_error_message (code);
+      g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
+                   "%s:%u: the keyword \"%s\" gave up on a patch line: %s",
+                   (const char *) m->files->pdata[e->file], e->lineno, e->line,
+                   msg);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
                                 gboolean in_diff, const GArray *candidates,
@@ -1713,7 +1780,6 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
       /* Split keywords use the plain pattern from offset 1 (a lookbehind or
      * \b still sees the '+'); the others the script's concatenation. */
       gboolean concat = in_diff && !split;
-      PccRegex **slot = concat ? &e->re_diff : &e->re;
       if (++e->uses == 4096)
         {
           /* A large patch: JIT-compile (same pattern, same result, faster per
@@ -1721,34 +1787,26 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
           g_clear_pointer (&e->re, pcc_regex_free);
           g_clear_pointer (&e->re_diff, pcc_regex_free);
         }
-      if (*slot == NULL)
-        {
-          /* The script interpolates the keyword after its prefix, so a '#'
-       * in the keyword comments out the rest under /x, as here. */
-          g_autofree char *pattern
-              = concat ? g_strconcat ("^[+-].*", e->value, NULL)
-                       : g_strdup (e->value);
-          *slot = compile_entry (m, e, pattern,
-                                 PCC_REGEX_EXTENDED
-                                     | (e->uses >= 4096 ? PCC_REGEX_JIT : 0),
-                                 error);
-          if (*slot == NULL)
-            return FALSE; /* the script dies on a bad keyword too */
-        }
       if (!needles_in (e, line, len))
-        continue; /* no match lacks all of its needles */
-      gboolean hit
-          = pcc_regex_match (*slot, line, len, in_diff && split ? 1 : 0);
-      int code = pcc_regex_last_error (*slot);
-      if (code != 0)
         {
-          g_autofree char *msg = pcc_regex_error_message (code);
-          g_set_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS,
-                       "%s:%u: the keyword \"%s\" gave up on a patch line: %s",
-                       (const char *) m->files->pdata[e->file], e->lineno,
-                       e->line, msg);
-          return FALSE;
+          /* no match lacks all of its needles; a bad keyword still dies
+           * as in the script, where it is first tried */
+          if ((concat ? e->re_diff : e->re) == NULL
+              && !keyword_regex (m, e, concat, error))
+            return FALSE;
+          continue;
         }
+      gboolean hit;
+      if (!keyword_try (m, e, concat, line, len, in_diff && split ? 1 : 0,
+                        &hit, error))
+        return FALSE;
+      /* A split keyword's hit is confirmed by the script's own expression:
+       * from offset 1 a match may start where "^[+-].*" cannot reach (past
+       * the line's newline: "\z"), found by fuzz-matcher.  A miss needs
+       * no confirmation: every match of the script's is one from offset 1. */
+      if (hit && in_diff && split
+          && !keyword_try (m, e, TRUE, line, len, 0, &hit, error))
+        return FALSE;
       if (hit)
         g_array_append_val (hits, tvi);
     }
