@@ -205,6 +205,40 @@ test_keywords_long_escapes (void)
     }
 }
 
+/* N: patterns whose groups hold a class that starts with ']': the
+ * needle scanner must end the group where PCRE2 does (found by
+ * fuzz-matcher).  Each answers as the script's m/$value/x. */
+static void
+test_n_class_in_group (void)
+{
+  static const char *const pats[]
+      = { "nk|([]|?m)+npn>g@m)x2:([-]])", "zz|([]ab)]cd)", "([^]q)]|rs)" };
+  static const char *const files[]
+      = { "](?i:([-]])", "drivers/zz", "cd", "]cd", "a]", "q)", "rs", "x" };
+  for (guint k = 0; k < G_N_ELEMENTS (pats); k++)
+    {
+      g_autofree char *text = g_strdup_printf ("S\nN:\t%s\n", pats[k]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (PccMaintainers) m = pcc_maintainers_new_from_data (
+          "MAINTAINERS", text, strlen (text), NULL, &error);
+      g_assert_no_error (error);
+      PccRegex *re = pcc_regex_new (pats[k], PCC_REGEX_EXTENDED, NULL);
+      g_assert_nonnull (re);
+      for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+        {
+          g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (PccMatch));
+          gboolean ok = pcc_maintainers_match_file (m, files[i], out, &error);
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          gboolean want = pcc_regex_match (re, files[i], -1, 0);
+          if (want != (out->len > 0))
+            g_error ("N: %s on \"%s\": script %d, patchcc %d", pats[k],
+                     files[i], want, out->len > 0);
+        }
+      pcc_regex_free (re);
+    }
+}
+
 static void
 test_keywords_vs_script (void)
 {
@@ -575,6 +609,7 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/keywords-vs-script", test_keywords_vs_script);
   g_test_add_func ("/maintainers/keywords-long-escapes",
                    test_keywords_long_escapes);
+  g_test_add_func ("/maintainers/n-class-in-group", test_n_class_in_group);
   g_test_add_func ("/maintainers/gave-up", test_gave_up);
   g_test_add_func ("/maintainers/many-alternatives", test_many_alternatives);
   g_test_add_func ("/maintainers/unclosed-class", test_unclosed_class);

@@ -1148,10 +1148,10 @@ group_end (const char *p)
         p++;
       else if (*p == '[')
         {
-          for (p++; *p && *p != ']'; p++)
-            if (*p == '\\' && p[1])
-              p++;
-          if (*p == '\0')
+          /* as class_end(): a ']' first in the class is a byte of it
+           * (fuzz-matcher found "([]|?m)" read as a group's end) */
+          p = class_end (p);
+          if (p == NULL)
             return NULL;
         }
       else if (*p == '(')
