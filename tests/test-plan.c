@@ -185,33 +185,68 @@ test_typed_control_name (void)
   g_assert_true (found);
 }
 
+/* A plan of PATCH, nothing typed, against a tree of its own whose
+ * MAINTAINERS is @maintainers; the tree goes with the fixture. */
+typedef struct
+{
+  char *dir, *mfile;
+  PccTree *tree;
+  PccEngine *engine;
+  PccPatch *patch;
+  PccPlan *plan;
+} PlanFixture;
+
+static PlanFixture *
+plan_fixture_new (const char *maintainers)
+{
+  PlanFixture *fx = g_new0 (PlanFixture, 1);
+  g_autoptr (GError) error = NULL;
+  PccPlanOptions po;
+
+  fx->dir = g_dir_make_tmp ("pcc-plan-fx-XXXXXX", NULL);
+  fx->mfile = g_build_filename (fx->dir, "MAINTAINERS", NULL);
+  g_assert_true (g_file_set_contents (fx->mfile, maintainers, -1, NULL));
+  fx->tree = pcc_tree_open_dir (fx->dir, &error);
+  g_assert_no_error (error);
+  fx->engine = pcc_engine_new (fx->tree, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  fx->patch = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
+  g_assert_nonnull (fx->patch);
+  pcc_plan_options_init (&po);
+  fx->plan = pcc_plan_new (fx->engine, &po, &fx->patch, 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return fx;
+}
+
+static void
+plan_fixture_free (PlanFixture *fx)
+{
+  pcc_plan_free (fx->plan);
+  pcc_patch_free (fx->patch);
+  pcc_engine_free (fx->engine);
+  pcc_tree_free (fx->tree);
+  g_unlink (fx->mfile);
+  g_rmdir (fx->dir);
+  g_free (fx->mfile);
+  g_free (fx->dir);
+  g_free (fx);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlanFixture, plan_fixture_free)
+
 /* A computed address whose MAINTAINERS name has a control byte: shown
  * and added without the name, never dropped silently; one whose address
  * itself has one: shown, not added, with the reason. */
 static void
 test_computed_control (void)
 {
-  g_autofree char *d = g_dir_make_tmp ("pcc-plan-ctl-XXXXXX", NULL);
-  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
-  g_file_set_contents (mf,
-                       "NET DRIVER\n"
-                       "M:\tBad\001Name <bad@x.org>\n"
-                       "R:\tWorse <wo\001rse@x.org>\n"
-                       "L:\tnetdev@x.org\n"
-                       "S:\tMaintained\n"
-                       "F:\tdrivers/net/\n",
-                       -1, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
-  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
-  g_assert_no_error (error);
-  g_autoptr (PccPatch) p
-      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
-  PccPlanOptions po;
-  pcc_plan_options_init (&po);
-  g_autoptr (PccPlan) plan
-      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
-  g_assert_no_error (error);
+  g_autoptr (PlanFixture) fx
+      = plan_fixture_new ("NET DRIVER\n"
+                          "M:\tBad\001Name <bad@x.org>\n"
+                          "R:\tWorse <wo\001rse@x.org>\n"
+                          "L:\tnetdev@x.org\n"
+                          "S:\tMaintained\n"
+                          "F:\tdrivers/net/\n");
+  PccPlan *plan = fx->plan;
   assert_shown_is_written (plan);
   gboolean bad = FALSE, worse = FALSE;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
@@ -239,8 +274,6 @@ test_computed_control (void)
   g_auto (GStrv) fto = pcc_plan_get_final (plan, PCC_FIELD_TO);
   for (char **q = fto; *q; q++)
     g_assert_false (pcc_email_has_control (*q));
-  g_unlink (mf);
-  g_rmdir (d);
 }
 
 /* A computed address that does not read back as the one mailbox the
@@ -252,27 +285,13 @@ test_computed_control (void)
 static void
 test_computed_not_one_address (void)
 {
-  g_autofree char *d = g_dir_make_tmp ("pcc-plan-one-XXXXXX", NULL);
-  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
-  g_file_set_contents (
-      mf,
+  g_autoptr (PlanFixture) fx = plan_fixture_new (
       "NET DRIVER\n"
       "M:\t<evil@x.org> =?utf-8?q?E=2C_N?= <enc@example.org>\n"
       "R:\tRita Review <rita@x.org>\n"
       "S:\tMaintained\n"
-      "F:\tdrivers/net/\n",
-      -1, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
-  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
-  g_assert_no_error (error);
-  g_autoptr (PccPatch) p
-      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
-  PccPlanOptions po;
-  pcc_plan_options_init (&po);
-  g_autoptr (PccPlan) plan
-      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
-  g_assert_no_error (error);
+      "F:\tdrivers/net/\n");
+  PccPlan *plan = fx->plan;
   assert_shown_is_written (plan);
   gboolean evil = FALSE;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
@@ -301,8 +320,6 @@ test_computed_not_one_address (void)
           g_assert_null (strstr (*q, "evil"));
         }
     }
-  g_unlink (mf);
-  g_rmdir (d);
 }
 
 /* A MAINTAINERS or .mailmap name in another charset than UTF-8 (a Latin-1
@@ -313,26 +330,12 @@ test_computed_not_one_address (void)
 static void
 test_computed_not_utf8 (void)
 {
-  g_autofree char *d = g_dir_make_tmp ("pcc-plan-u8-XXXXXX", NULL);
-  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
-  g_file_set_contents (mf,
-                       "NET DRIVER\n"
-                       "M:\tBeh\372n <behun@x.org>\n"
-                       "R:\tWorse <w\372rse@x.org>\n"
-                       "S:\tMaintained\n"
-                       "F:\tdrivers/net/\n",
-                       -1, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
-  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
-  g_assert_no_error (error);
-  g_autoptr (PccPatch) p
-      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
-  PccPlanOptions po;
-  pcc_plan_options_init (&po);
-  g_autoptr (PccPlan) plan
-      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
-  g_assert_no_error (error);
+  g_autoptr (PlanFixture) fx = plan_fixture_new ("NET DRIVER\n"
+                                                 "M:\tBeh\372n <behun@x.org>\n"
+                                                 "R:\tWorse <w\372rse@x.org>\n"
+                                                 "S:\tMaintained\n"
+                                                 "F:\tdrivers/net/\n");
+  PccPlan *plan = fx->plan;
   assert_shown_is_written (plan);
   gboolean behun = FALSE, worse = FALSE;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
@@ -355,8 +358,6 @@ test_computed_not_utf8 (void)
     }
   g_assert_true (behun);
   g_assert_true (worse);
-  g_unlink (mf);
-  g_rmdir (d);
 }
 
 /* A MAINTAINERS name holding an encoded word that decodes to CR LF: mail
@@ -365,25 +366,12 @@ test_computed_not_utf8 (void)
 static void
 test_computed_encoded_control (void)
 {
-  g_autofree char *d = g_dir_make_tmp ("pcc-plan-enc-XXXXXX", NULL);
-  g_autofree char *mf = g_build_filename (d, "MAINTAINERS", NULL);
-  g_file_set_contents (mf,
-                       "NET DRIVER\n"
-                       "M:\t=?utf-8?q?=0D=0ABcc:_e@x.org?= <ned@x.org>\n"
-                       "S:\tMaintained\n"
-                       "F:\tdrivers/net/\n",
-                       -1, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (PccTree) tree = pcc_tree_open_dir (d, &error);
-  g_autoptr (PccEngine) engine = pcc_engine_new (tree, NULL, TRUE, &error);
-  g_assert_no_error (error);
-  g_autoptr (PccPatch) p
-      = pcc_patch_new_from_data ("p", PATCH, strlen (PATCH), 0, NULL);
-  PccPlanOptions po;
-  pcc_plan_options_init (&po);
-  g_autoptr (PccPlan) plan
-      = pcc_plan_new (engine, &po, &p, 1, NULL, NULL, &error);
-  g_assert_no_error (error);
+  g_autoptr (PlanFixture) fx
+      = plan_fixture_new ("NET DRIVER\n"
+                          "M:\t=?utf-8?q?=0D=0ABcc:_e@x.org?= <ned@x.org>\n"
+                          "S:\tMaintained\n"
+                          "F:\tdrivers/net/\n");
+  PccPlan *plan = fx->plan;
   assert_shown_is_written (plan);
   gboolean ned = FALSE;
   for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
@@ -398,8 +386,6 @@ test_computed_encoded_control (void)
         }
     }
   g_assert_true (ned);
-  g_unlink (mf);
-  g_rmdir (d);
 }
 
 /* The series dialog reviews the cover letter's plan; each patch mail has
