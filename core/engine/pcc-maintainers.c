@@ -1051,10 +1051,6 @@ keyword_splits (const char *kw)
 {
   if (strchr ("*+?{", kw[0]) != NULL || has_long_escape (kw))
     return FALSE;
-  /* \G holds where the search starts: at offset 1 it would match where
-   * the script's "^[+-].*\G" cannot (found by fuzz-matcher). */
-  if (strstr (kw, "\\G") != NULL)
-    return FALSE;
   int depth = 0;
   gboolean in_class = FALSE;
   for (const char *p = kw; *p; p++)
@@ -1802,7 +1798,8 @@ pcc_maintainers_match_keywords (PccMaintainers *m, const char *line, gsize len,
         return FALSE;
       /* A split keyword's hit is confirmed by the script's own expression:
        * from offset 1 a match may start where "^[+-].*" cannot reach (past
-       * the line's newline: "\z"), found by fuzz-matcher.  A miss needs
+       * the line's newline: "\z"; at the search's start: "\G"), found by
+       * fuzz-matcher.  A miss needs
        * no confirmation: every match of the script's is one from offset 1. */
       if (hit && in_diff && split
           && !keyword_try (m, e, TRUE, line, len, 0, &hit, error))
