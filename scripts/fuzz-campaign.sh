@@ -3,9 +3,11 @@
 # tests/fuzz (ASan + UBSan), each for a given time or number of
 # executions, then a table: target, executions, coverage, crashes.
 #
-# usage: scripts/fuzz-campaign.sh [-t SECONDS | -n EXECUTIONS] [-o DIR] [TARGET...]
+# usage: scripts/fuzz-campaign.sh [-t SECONDS | -n EXECUTIONS] [-j JOBS] [-o DIR] [TARGET...]
 #   TARGET  names such as "plan" or "diffstat", run in that order
 #           (default: every target)
+#   -j  how many targets run at once (default 1); the table keeps the
+#       order of TARGET
 #   -t  seconds per target (default 600)
 #   -n  executions per target instead (e.g. 10000000)
 #   -o  where corpora, crash files, logs and table.md go (default
@@ -14,14 +16,15 @@
 # The kernel tree for the seeds comes from kernel/prepare-tree.sh.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-secs=600 runs= out=$top/build/fuzz-campaign
+secs=600 runs='' jobs=1 out=$top/build/fuzz-campaign
 args=$*
-while getopts t:n:o: opt; do
+while getopts t:n:j:o: opt; do
 	case $opt in
 	t) secs=$OPTARG ;;
 	n) runs=$OPTARG ;;
+	j) jobs=$OPTARG ;;
 	o) out=$OPTARG ;;
-	*) echo "usage: $0 [-t SECONDS | -n EXECUTIONS] [-o DIR] [TARGET...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-t SECONDS | -n EXECUTIONS] [-j JOBS] [-o DIR] [TARGET...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -35,6 +38,7 @@ tree=$(sh "$top/kernel/prepare-tree.sh" --upto none 2>/dev/null)
 sh "$top/tests/fuzz/build.sh" "$top" "$tree" "$out/bin"
 if [ -n "$runs" ]; then limit="-runs=$runs"; else limit="-max_total_time=$secs"; fi
 table=$out/table.md
+rm -f "$out"/row-*
 {
 	echo "Fuzz campaign, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')"
 	echo "command: scripts/fuzz-campaign.sh $args"
@@ -42,13 +46,17 @@ table=$out/table.md
 	echo "| target | executions | coverage (edges) | features | crashes | time (s) |"
 	echo "|---|---|---|---|---|---|"
 } >"$table"
-status=0
 if [ $# -eq 0 ]; then
 	set -- $(cd "$out/bin" && ls fuzz-* | sed 's/^fuzz-//')
 fi
 for t in "$@"; do
-	bin=$out/bin/fuzz-$t
-	[ -x "$bin" ] || { echo "fuzz-campaign: no target $t" >&2; exit 2; }
+	[ -x "$out/bin/fuzz-$t" ] || { echo "fuzz-campaign: no target $t" >&2; exit 2; }
+done
+
+# run_target T: one target to its limit; leaves its table row in
+# $out/row-T and returns non-zero when libFuzzer did.
+run_target() {
+	t=$1
 	mkdir -p "$out/corpus/$t" "$out/crashes/$t"
 	start=$(date +%s)
 	set +e
@@ -57,7 +65,7 @@ for t in "$@"; do
 	# (the suite's short run keeps 10 s) is reported as one.
 	# shellcheck disable=SC2086
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		nice -n 19 "$bin" $limit -max_len=65536 -timeout=120 -rss_limit_mb=2048 \
+		nice -n 19 "$out/bin/fuzz-$t" $limit -max_len=65536 -timeout=120 -rss_limit_mb=2048 \
 		-print_final_stats=1 -artifact_prefix="$out/crashes/$t/" \
 		"$out/corpus/$t" "$out/bin/seeds/$t" >"$out/log-$t" 2>&1
 	rc=$?
@@ -68,9 +76,30 @@ for t in "$@"; do
 	ft=$(grep -oE 'ft: [0-9]+' "$out/log-$t" | tail -1 | awk '{print $2}')
 	crashes=$(find "$out/crashes/$t" -type f | wc -l)
 	[ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes="1 (exit $rc, see log-$t)"
-	[ "$rc" -eq 0 ] || status=1
-	echo "| $t | ${execs:-?} | ${cov:-?} | ${ft:-?} | $crashes | $took |" >>"$table"
+	echo "| $t | ${execs:-?} | ${cov:-?} | ${ft:-?} | $crashes | $took |" >"$out/row-$t"
 	echo "fuzz-$t: ${execs:-?} executions, cov ${cov:-?}, crashes $crashes"
+	return "$rc"
+}
+
+# Lane i runs targets i, i+JOBS, i+2*JOBS... one after the other.
+status=0 lane=0 pids=
+while [ "$lane" -lt "$jobs" ]; do
+	(
+		i=0 rc=0
+		for t in "$@"; do
+			[ $((i % jobs)) -eq "$lane" ] && { run_target "$t" || rc=1; }
+			i=$((i + 1))
+		done
+		exit "$rc"
+	) &
+	pids="$pids $!"
+	lane=$((lane + 1))
+done
+for p in $pids; do
+	wait "$p" || status=1
+done
+for t in "$@"; do
+	cat "$out/row-$t" >>"$table"
 done
 cat "$table"
 exit $status
