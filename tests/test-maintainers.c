@@ -150,11 +150,15 @@ test_keywords_long_escapes (void)
   static const char *const kws[]
       = { "\\c(clone_args|kernel|p", "\\x28ab|cd", "\\Q(\\Eab|cd",
           "\\o{50}xy|zq", "\\p{L}(ab|cd)", "\\x{28}ab|cd",
-          "(\\d)\\1x|yz", "\\G", "x\\G|\\Gy", "\\z", "c\\n\\z|\\Z" };
+          "(\\d)\\1x|yz", "\\G", "x\\G|\\Gy", "\\z", "c\\n\\z|\\Z",
+          /* a comment group ends at its ')'; "(?-x)" and "(?^)" make a
+           * later '#' a byte, not a comment */
+          "(?#)ab| ", "(?#(|)ab|cd", "(?-x)a#|cd", "(?^)a#|cd",
+          "(?i-x:a)#|cd" };
   static const char *const lines[]
       = { " up();\n", "+ up();\n", "-hclone_args\n", " (ab\n", "+(ab\n",
           " xcd\n", "+zq\n", " zq\n", "+Xab\n", "-11x\n", " yz\n",
-          "+Z.c\n", "+y\n" };
+          "+Z.c\n", "+y\n", " cd\n", "+Ab\n" };
   GString *text = g_string_new ("S\n");
   for (guint i = 0; i < G_N_ELEMENTS (kws); i++)
     g_string_append_printf (text, "K:\t%s\n", kws[i]);

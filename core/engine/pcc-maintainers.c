@@ -1077,6 +1077,30 @@ keyword_splits (const char *kw)
           /* /x comment: to the end of the line, so to the end here */
           break;
         }
+      else if (p[0] == '(' && p[1] == '?' && p[2] == '#')
+        {
+          /* a comment group: to the next ')', escapes and all */
+          p = strchr (p, ')');
+          if (p == NULL)
+            return FALSE;
+        }
+      else if (p[0] == '(' && p[1] == '?'
+               && (g_ascii_isalpha (p[2]) || p[2] == '-' || p[2] == '^'))
+        {
+          /* inline options: one that may turn /x off ("(?-x)", "(?^)")
+           * makes a later '#' a byte, not a comment; not followed */
+          gsize n = strspn (p + 2, "abcdefghijklmnopqrstuvwxyz"
+                                   "ABCDEFGHIJKLMNOPQRSTUVWXYZ-^");
+          if (memchr (p + 2, 'x', n) || memchr (p + 2, '^', n))
+            return FALSE;
+          if (p[2 + n] == ')')
+            {
+              p += 2 + n; /* "(?i)": no group opens */
+              continue;
+            }
+          depth++;
+          p += 1 + n;
+        }
       else if (*p == '(')
         {
           depth++;
