@@ -382,6 +382,9 @@ add_categories (State *st, guint tvi, const PccReason *reason)
   for (guint i = start + 1; i < end; i++)
     {
       char type = pcc_maintainers_entry_type (m, i);
+      /* an F:/X: value would cost a "-d" test, and none is used here */
+      if (type == 'F' || type == 'X')
+        continue;
       const char *value = pcc_maintainers_entry_value (m, i);
       Item *it = NULL;
 
