@@ -3,6 +3,7 @@
 #include <glib/gstdio.h>
 #include "pcc-error.h"
 #include "pcc-maintainers.h"
+#include "pcc-pattern.h"
 #include "pcc-regex.h"
 #include "pcc-region.h"
 
@@ -597,6 +598,56 @@ test_region_reads (void)
   g_string_free (got, TRUE);
 }
 
+/* pcc-pattern.h's answers on the examples its header gives, and its
+ * "no shortcut" answers. */
+static void
+test_pattern (void)
+{
+  static const struct
+  {
+    const char *re, *needles; /* needles joined by ',', NULL for none */
+  } n[] = {
+    { "(?:\\b|_)bpf(?:\\b|_)", "bpf" },
+    { "\\b(pstore|ramoops)", "pstore,ramoops" },
+    { "\\bdma_(?:buf|fence|resv)\\b", "dma_" },
+    { "foo bar", NULL },    /* /x white space */
+    { "(?=abc)abc", NULL }, /* lookaround */
+    { "\\Qabc\\E", NULL },  /* quoting */
+    { "ab|c", NULL },       /* an alternative shorter than 3 */
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+    {
+      gboolean ci = TRUE;
+      g_auto (GStrv) got = pcc_pattern_needles (n[i].re, &ci, 3);
+      g_autofree char *joined = got ? g_strjoinv (",", got) : NULL;
+      g_assert_cmpstr (joined, ==, n[i].needles);
+    }
+  gboolean ci = FALSE;
+  g_auto (GStrv) ici = pcc_pattern_needles ("\\b(?i:clang|llvm)\\b", &ci, 3);
+  g_assert_nonnull (ici);
+  g_assert_true (ci);
+
+  g_assert_true (pcc_pattern_keyword_splits ("(?i)pidfd"));
+  g_assert_true (pcc_pattern_keyword_splits ("\\b(?:a|b)c"));
+  g_assert_false (pcc_pattern_keyword_splits ("a|b"));
+  g_assert_false (pcc_pattern_keyword_splits ("*a"));
+  g_assert_false (pcc_pattern_keyword_splits ("(?#x)a|b"));
+  g_assert_false (pcc_pattern_keyword_splits ("(?-x)a#|b"));
+
+  g_autofree char *wn = pcc_pattern_wildcard_needle ("drivers/*/phy*.c");
+  g_assert_cmpstr (wn, ==, "drivers/");
+  g_assert_null (pcc_pattern_wildcard_needle ("a*b?c"));
+  g_assert_true (
+      pcc_pattern_wildcard_prefix ("drivers/*/phy*", "drivers/net/phy/x.c"));
+  g_assert_true (pcc_pattern_wildcard_prefix ("a?c", "abcd"));
+  g_assert_false (pcc_pattern_wildcard_prefix ("a*z", "ab\nz"));
+  g_assert_false (pcc_pattern_wildcard_prefix ("drivers/", "driver"));
+
+  g_assert_nonnull (pcc_pattern_find_needle ("xxPHYxx", 7, "phy", TRUE));
+  g_assert_null (pcc_pattern_find_needle ("xxPHYxx", 7, "phy", FALSE));
+  g_assert_null (pcc_pattern_find_needle ("xxph", 4, "phy", FALSE));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -611,6 +662,7 @@ main (int argc, char **argv)
   g_test_add_func ("/maintainers/keywords", test_keywords);
   g_test_add_func ("/maintainers/bad-pattern", test_bad_pattern);
   g_test_add_func ("/maintainers/keywords-vs-script", test_keywords_vs_script);
+  g_test_add_func ("/maintainers/pattern", test_pattern);
   g_test_add_func ("/maintainers/keywords-long-escapes",
                    test_keywords_long_escapes);
   g_test_add_func ("/maintainers/n-class-in-group", test_n_class_in_group);
