@@ -1,5 +1,6 @@
 /* pcc-recipients.c - get_maintainers() of get_maintainer.pl, explained. */
 #include "pcc-recipients.h"
+#include "pcc-recipients-private.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-history.h"
@@ -8,78 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* Keyword hits of one patch text, kept for the next computation on it
- * (a plan computes three times: full, b4's To and Cc). */
-typedef struct
-{
-  char *text; /* a copy */
-  gsize len;
-  guint hash;
-  GArray *hits, *lines; /* guint each */
-} KwCache;
-
-#define KW_CACHE_SIZE   4
-#define MATCH_CACHE_MAX 100000
-
-struct _PccEngine
-{
-  const PccTree *tree;
-  PccMaintainers *m;
-  PccMailmap *mailmap;
-  /* file -> GArray of PccMatch: MAINTAINERS does not change under an
-   * engine, so a file matches the same entries every time. */
-  GHashTable *match_cache;
-  KwCache kw_cache[KW_CACHE_SIZE];
-  guint kw_next;
-  /* M:/R: entry -> GPtrArray of the addresses push_email_addresses()
-   * would push, with warnings for invalid ones. */
-  GHashTable *addr_cache;
-  /* git history, opened the first time a feature needs it */
-  PccHistory *history;
-  gboolean history_tried;
-  char *history_error;
-};
-
-/* One entry of the script's @email_to or @list_to. */
-typedef struct
-{
-  char *formatted;
-  char *role;
-  PccRecipientKind kind;
-  GArray *reasons;
-} Item;
-
-struct _PccResult
-{
-  PccEngine *engine;
-  PccOptions opts;
-  GPtrArray *recipients; /* PccRecipient * */
-  GArray *file_rest;     /* PccFileRest */
-  GPtrArray *files;      /* the file names file_rest points into */
-  GPtrArray *warnings;
-  GString *sections_out; /* --sections text, printed first */
-  GPtrArray *scm, *status, *subsystem, *web;
-  GPtrArray *strings; /* what history reasons point to */
-};
-
-typedef struct
-{
-  PccEngine *engine;
-  PccMaintainers *m;
-  const PccOptions *o;
-  GPtrArray *email_to, *list_to;                    /* Item * */
-  GHashTable *email_hash_name, *email_hash_address; /* lc -> Item * */
-  GHashTable *hash_list_to;                         /* lc -> Item * */
-  GHashTable *sections_added; /* start -> GPtrArray of Item * */
-  GHashTable *section_role;   /* start -> role text */
-  PccResult *result;
-  /* deduplicate_email()'s %deduplicate_name_hash / _address_hash */
-  GHashTable *dedup_name, *dedup_address;
-  GHashTable *exact_files; /* %exact_pattern_match_hash */
-  gboolean printed_novcs;
-  gint64 since; /* --git-since, as a time; 0 until needed */
-} State;
 
 static void
 item_free (Item *it)
@@ -312,8 +241,8 @@ email_inuse (State *st, const char *name, const char *address)
 
 /* push_email_address(): returns the item now standing for the address
  * (new or already there), or NULL when there is no address. */
-static Item *
-push_email_address (State *st, const char *line, const char *role,
+Item *
+pcc_recipients_push_email (State *st, const char *line, const char *role,
                     PccRecipientKind kind, gboolean *had_address)
 {
   g_autofree char *name = NULL, *address = NULL;
@@ -351,8 +280,8 @@ push_email_address (State *st, const char *line, const char *role,
 
 /* Each (file, entry) pair reaches an item once: add_categories() runs
  * once per pair and keywords are made unique first. */
-static void
-add_reason (Item *it, const PccReason *r)
+void
+pcc_recipients_add_reason (Item *it, const PccReason *r)
 {
   g_array_append_val (it->reasons, *r);
 }
@@ -370,7 +299,7 @@ add_categories (State *st, guint tvi, const PccReason *reason)
   if (touched)
     {
       for (guint i = 0; i < touched->len; i++)
-        add_reason (touched->pdata[i], reason);
+        pcc_recipients_add_reason (touched->pdata[i], reason);
       return;
     }
   touched = g_ptr_array_new ();
@@ -486,7 +415,7 @@ add_categories (State *st, guint tvi, const PccReason *reason)
           for (guint a = 0; a < addrs->len; a++)
             {
               gboolean had;
-              it = push_email_address (
+              it = pcc_recipients_push_email (
                   st, addrs->pdata[a], role,
                   type == 'M' ? PCC_KIND_MAINTAINER : PCC_KIND_REVIEWER, &had);
               if (!had)
@@ -512,7 +441,7 @@ add_categories (State *st, guint tvi, const PccReason *reason)
         }
     }
   for (guint i = 0; i < touched->len; i++)
-    add_reason (touched->pdata[i], reason);
+    pcc_recipients_add_reason (touched->pdata[i], reason);
 }
 
 /* --- --sections output ---------------------------------------------------- */
@@ -875,8 +804,8 @@ maintainers_in_file (State *st, const char *file, GPtrArray *file_emails)
 
 /* --- deduplication -------------------------------------------------------- */
 
-static char *
-deduplicate_email (State *st, const char *email_in)
+char *
+pcc_recipients_deduplicate_email (State *st, const char *email_in)
 {
   GHashTable *by_name = st->dedup_name, *by_address = st->dedup_address;
   PccMailmap *mm = st->engine->mailmap;
@@ -920,8 +849,8 @@ deduplicate_email (State *st, const char *email_in)
 }
 
 /* add_role() */
-static void
-add_role (State *st, const char *line, const char *role)
+void
+pcc_recipients_add_role (State *st, const char *line, const char *role)
 {
   g_autofree char *name = NULL, *address = NULL;
   pcc_email_parse (line, &name, &address);
@@ -958,8 +887,8 @@ add_role (State *st, const char *line, const char *role)
 
 /* --- the whole computation -------------------------------------------------- */
 
-static int
-compare_strings (gconstpointer a, gconstpointer b)
+int
+pcc_recipients_compare_strings (gconstpointer a, gconstpointer b)
 {
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
@@ -1033,477 +962,6 @@ free_pair (gpointer p)
   g_strfreev (p);
 }
 
-/* --- git history (vcs_* of the script) ---------------------------------- */
-
-/* The history, opened the first time a feature asks (vcs_exists()):
- * NULL when the tree is not in git. */
-static PccHistory *
-engine_history (State *st)
-{
-  PccEngine *e = st->engine;
-  if (!e->history_tried)
-    {
-      g_autoptr (GError) err = NULL;
-      e->history_tried = TRUE;
-      e->history = pcc_history_open (e->tree, &err);
-      if (err)
-        e->history_error = g_strdup (err->message);
-    }
-  if (e->history == NULL && !st->printed_novcs)
-    {
-      st->printed_novcs = TRUE;
-      if (e->history_error)
-        g_ptr_array_add (st->result->warnings,
-                         g_strdup_printf ("patchcc: %s", e->history_error));
-      else if (st->o->email_git)
-        {
-          g_ptr_array_add (
-              st->result->warnings,
-              g_strdup ("patchcc: No supported VCS found.  Add --nogit to "
-                        "options?\nUsing a git repository produces better "
-                        "results.\nTry Linus Torvalds' latest git repository "
-                        "using:\ngit clone "
-                        "git://git.kernel.org/pub/scm/linux/kernel/git/"
-                        "torvalds/linux.git"));
-        }
-    }
-  return e->history;
-}
-
-static const char *
-keep_string (State *st, const char *s)
-{
-  char *copy = g_strdup (s);
-  g_ptr_array_add (st->result->strings, copy);
-  return copy;
-}
-
-/* grep(!/(Linus Torvalds)/i, @lines) */
-static gboolean
-names_chief (const char *line)
-{
-  g_autofree char *lc = g_ascii_strdown (line, -1);
-  return strstr (lc, "linus torvalds") != NULL;
-}
-
-/* extract_formatted_signatures(): s/\s*.*:\s*(.+)\s*\/$1/, then
- * deduplicate_email() */
-static void
-extract_formatted (State *st, GPtrArray *lines)
-{
-  g_autoptr (PccRegex) re = pcc_regex_new ("\\s*.*:\\s*(.+)\\s*", 0, NULL);
-  for (guint i = 0; i < lines->len; i++)
-    {
-      g_autofree char *cut
-          = pcc_regex_replace (re, lines->pdata[i], "$1", FALSE);
-      g_free (lines->pdata[i]);
-      lines->pdata[i] = deduplicate_email (st, cut);
-    }
-}
-
-typedef struct
-{
-  guint commits;
-  GPtrArray *signers, *authors, *stats; /* char * */
-} Signers;
-
-static void
-signers_clear (Signers *s)
-{
-  g_ptr_array_unref (s->signers);
-  g_ptr_array_unref (s->authors);
-  g_ptr_array_unref (s->stats);
-}
-
-static char *
-regex_quote_none (const char *file)
-{
-  /* $file is interpolated into the pattern as it is (a regex) */
-  return g_strdup_printf ("^(\\d+)\\t(\\d+)\\t%s$", file);
-}
-
-/* vcs_find_signers() on the lines git printed. */
-static void
-find_signers (State *st, GPtrArray *lines, const char *file, Signers *out)
-{
-  out->commits = 0;
-  out->signers = g_ptr_array_new_with_free_func (g_free);
-  out->authors = g_ptr_array_new_with_free_func (g_free);
-  out->stats = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *sig = g_strdup_printf (
-      "^[ \\t]*%s.*\\@.*$", st->o->email_git_all_signature_types
-                                ? "(.+?)[Bb][Yy]:"
-                                : "(Signed-off-by:|Reviewed-by:|Acked-by:)");
-  g_autoptr (PccRegex) sig_re = pcc_regex_new (sig, 0, NULL);
-  g_autoptr (PccRegex) commit_re
-      = pcc_regex_new ("^GitCommit: ([0-9a-f]{40,40})", 0, NULL);
-  g_autofree char *stat = regex_quote_none (file);
-  g_autoptr (PccRegex) stat_re = pcc_regex_new (stat, 0, NULL);
-  for (guint i = 0; i < lines->len; i++)
-    {
-      const char *l = lines->pdata[i];
-      if (pcc_regex_match (commit_re, l, -1, 0))
-        out->commits++;
-      if (g_str_has_prefix (l, "GitAuthor: "))
-        g_ptr_array_add (out->authors, g_strdup (l));
-      if (sig_re && pcc_regex_match (sig_re, l, -1, 0))
-        g_ptr_array_add (out->signers, g_strdup (l));
-      if (stat_re && pcc_regex_match (stat_re, l, -1, 0))
-        g_ptr_array_add (out->stats, g_strdup (l));
-    }
-  if (out->signers->len == 0)
-    {
-      out->commits = 0;
-      return;
-    }
-  if (!st->o->email_git_penguin_chiefs)
-    for (guint i = out->signers->len; i > 0; i--)
-      if (names_chief (out->signers->pdata[i - 1]))
-        g_ptr_array_remove_index (out->signers, i - 1);
-  extract_formatted (st, out->authors);
-  extract_formatted (st, out->signers);
-}
-
-static gboolean
-ignored (State *st, const char *line)
-{
-  for (char **p = st->o->ignore_emails; p && *p; p++)
-    if (strcmp (*p, line) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-typedef struct
-{
-  const char *line;
-  guint count;
-} Tally;
-
-static int
-compare_tally (gconstpointer a, gconstpointer b)
-{
-  const Tally *x = a, *y = b;
-  if (x->count != y->count)
-    return x->count > y->count ? -1 : 1;
-  /* Perl's hash order in the script; byte order here */
-  return strcmp (x->line, y->line);
-}
-
-/* vcs_assign() */
-static void
-vcs_assign (State *st, const char *role, guint divisor, GPtrArray *lines,
-            PccRecipientKind kind, const PccReason *why)
-{
-  if (lines->len == 0)
-    return;
-  if (divisor == 0)
-    {
-      g_ptr_array_add (st->result->warnings,
-                       g_strdup ("Bad divisor in main::vcs_assign: 0"));
-      divisor = 1;
-    }
-  g_autoptr (GPtrArray) mapped = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < lines->len; i++)
-    g_ptr_array_add (mapped,
-                     pcc_mailmap_map (st->engine->mailmap, lines->pdata[i]));
-  g_ptr_array_sort (mapped, compare_strings);
-  g_autoptr (GArray) tally = g_array_new (FALSE, FALSE, sizeof (Tally));
-  for (guint i = 0; i < mapped->len; i++)
-    {
-      const char *l = mapped->pdata[i];
-      if (tally->len > 0
-          && strcmp (g_array_index (tally, Tally, tally->len - 1).line, l)
-                 == 0)
-        g_array_index (tally, Tally, tally->len - 1).count++;
-      else
-        g_array_append_val (tally, ((Tally){ l, 1 }));
-    }
-  g_array_sort (tally, compare_tally);
-  guint count = 0;
-  for (guint i = 0; i < tally->len; i++)
-    {
-      const Tally *t = &g_array_index (tally, Tally, i);
-      double percent = (double) t->count * 100 / divisor;
-      if (percent > 100)
-        percent = 100;
-      if (ignored (st, t->line))
-        continue;
-      count++;
-      if ((int) t->count < st->o->email_git_min_signatures
-          || (int) count > st->o->email_git_max_maintainers
-          || percent < st->o->email_git_min_percent)
-        break;
-      gboolean had;
-      Item *it = push_email_address (st, t->line, "", kind, &had);
-      g_autofree char *r = st->o->output_rolestats
-                               ? g_strdup_printf ("%s:%u/%u=%.0f%%", role,
-                                                  t->count, divisor, percent)
-                               : g_strdup (role);
-      add_role (st, t->line, r);
-      if (it && why)
-        {
-          PccReason re = *why;
-          re.count = t->count;
-          re.total = divisor;
-          add_reason (it, &re);
-        }
-    }
-}
-
-static void
-dedup_all (State *st, GPtrArray *lines)
-{
-  for (guint i = 0; i < lines->len; i++)
-    {
-      char *d = deduplicate_email (st, lines->pdata[i]);
-      g_free (lines->pdata[i]);
-      lines->pdata[i] = d;
-    }
-}
-
-/* vcs_file_signoffs() */
-static gboolean
-file_signoffs (State *st, const char *file, GError **error)
-{
-  PccHistory *h = engine_history (st);
-  if (h == NULL)
-    return TRUE;
-  if (st->since == 0)
-    {
-      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-      if (!pcc_history_approxidate (st->o->email_git_since, now, &st->since))
-        {
-          /* git takes a date it cannot read as "now": no commit is that
-           * recent */
-          st->since = now;
-          g_ptr_array_add (
-              st->result->warnings,
-              g_strdup_printf ("patchcc: --git-since: \"%s\" is not a date "
-                               "patchcc understands (\"N-days-ago\", "
-                               "\"N-months-ago\", \"YYYY-MM-DD\"...); no "
-                               "commit is counted",
-                               st->o->email_git_since));
-        }
-    }
-  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GError) err = NULL;
-  if (!pcc_history_file_log (h, file, st->since, lines, &err))
-    {
-      /* as git log failing under the script: a message, and the lines
-       * read so far */
-      g_ptr_array_add (
-          st->result->warnings,
-          g_strdup_printf ("patchcc: %s: %s", file, err->message));
-    }
-  Signers s;
-  find_signers (st, lines, file, &s);
-  dedup_all (st, s.signers);
-  PccReason why = { .kind = PCC_REASON_GIT,
-                    .file = file,
-                    .tvi = G_MAXUINT,
-                    .section = G_MAXUINT };
-  why.role = "commit_signer";
-  vcs_assign (st, "commit_signer", s.commits, s.signers, PCC_KIND_GIT, &why);
-  why.role = "authored";
-  vcs_assign (st, "authored", s.commits, s.authors, PCC_KIND_GIT, &why);
-  if (s.authors->len == s.stats->len)
-    {
-      g_autofree char *stat = regex_quote_none (file);
-      g_autoptr (PccRegex) stat_re = pcc_regex_new (stat, 0, NULL);
-      guint added = 0, deleted = 0;
-      g_autoptr (GArray) adds = g_array_new (FALSE, TRUE, sizeof (guint));
-      g_autoptr (GArray) dels = g_array_new (FALSE, TRUE, sizeof (guint));
-      for (guint i = 0; i < s.stats->len; i++)
-        {
-          guint a = 0, d = 0;
-          if (stat_re && pcc_regex_match (stat_re, s.stats->pdata[i], -1, 0))
-            {
-              g_autofree char *g1
-                  = pcc_regex_group (stat_re, s.stats->pdata[i], 1);
-              g_autofree char *g2
-                  = pcc_regex_group (stat_re, s.stats->pdata[i], 2);
-              a = (guint) g_ascii_strtoull (g1, NULL, 10);
-              d = (guint) g_ascii_strtoull (g2, NULL, 10);
-            }
-          added += a;
-          deleted += d;
-          g_array_append_val (adds, a);
-          g_array_append_val (dels, d);
-        }
-      /* uniq(@authors), deduplicated, uniq again */
-      g_autoptr (GPtrArray) tmp = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr (GHashTable) saw
-          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      for (guint i = 0; i < s.authors->len; i++)
-        if (g_hash_table_add (saw, g_strdup (s.authors->pdata[i])))
-          g_ptr_array_add (tmp, g_strdup (s.authors->pdata[i]));
-      dedup_all (st, tmp);
-      g_hash_table_remove_all (saw);
-      g_autoptr (GPtrArray) list_added
-          = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr (GPtrArray) list_deleted
-          = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i < tmp->len; i++)
-        {
-          const char *author = tmp->pdata[i];
-          if (!g_hash_table_add (saw, g_strdup (author)))
-            continue;
-          guint aa = 0, ad = 0;
-          for (guint j = 0; j < s.stats->len; j++)
-            {
-              g_autofree char *d = deduplicate_email (st, s.authors->pdata[j]);
-              if (strcmp (author, d) == 0)
-                {
-                  aa += g_array_index (adds, guint, j);
-                  ad += g_array_index (dels, guint, j);
-                }
-            }
-          for (guint k = 0; k < aa; k++)
-            g_ptr_array_add (list_added, g_strdup (author));
-          for (guint k = 0; k < ad; k++)
-            g_ptr_array_add (list_deleted, g_strdup (author));
-        }
-      why.role = "added_lines";
-      vcs_assign (st, "added_lines", added, list_added, PCC_KIND_GIT, &why);
-      why.role = "removed_lines";
-      vcs_assign (st, "removed_lines", deleted, list_deleted, PCC_KIND_GIT,
-                  &why);
-    }
-  signers_clear (&s);
-  return TRUE;
-}
-
-/* vcs_file_blame() */
-static gboolean
-file_blame (State *st, const char *file, GArray *ranges, GError **error)
-{
-  PccHistory *h = engine_history (st);
-  if (h == NULL)
-    return TRUE;
-  g_autoptr (GError) err = NULL;
-  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
-  /* vcs_blame(): nothing for a file that is not in the tree (-f $file) */
-  if (pcc_tree_is_file (st->engine->tree, file))
-    {
-      if (ranges && ranges->len > 0)
-        {
-          for (guint i = 0; i < ranges->len; i++)
-            {
-              const PccBlameRange *r
-                  = &g_array_index (ranges, PccBlameRange, i);
-              if (strcmp (r->file, file) != 0)
-                continue;
-              if (r->start == 0 || r->length == 0)
-                continue; /* git blame refuses the range */
-              if (!pcc_history_blame (h, file, r->start, r->length, all, &err))
-                break;
-            }
-        }
-      else
-        {
-          pcc_history_blame (h, file, 0, 0, all, &err);
-        }
-      if (err)
-        g_ptr_array_add (
-            st->result->warnings,
-            g_strdup_printf ("patchcc: git blame %s: %s", file, err->message));
-    }
-  /* uniq(@all_commits) */
-  g_autoptr (GPtrArray) commits = g_ptr_array_new ();
-  g_autoptr (GHashTable) saw = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < all->len; i++)
-    if (g_hash_table_add (saw, all->pdata[i]))
-      g_ptr_array_add (commits, all->pdata[i]);
-  guint total_commits = commits->len, total_lines = all->len;
-
-  g_autoptr (GPtrArray) signers = g_ptr_array_new_with_free_func (g_free);
-  if (st->o->email_git_blame_signatures)
-    for (guint i = 0; i < commits->len; i++)
-      {
-        g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-        pcc_history_commit_log (h, commits->pdata[i], lines);
-        Signers s;
-        find_signers (st, lines, file, &s);
-        for (guint j = 0; j < s.signers->len; j++)
-          g_ptr_array_add (signers, g_strdup (s.signers->pdata[j]));
-        signers_clear (&s);
-      }
-
-  PccReason why = { .kind = PCC_REASON_GIT,
-                    .file = file,
-                    .tvi = G_MAXUINT,
-                    .section = G_MAXUINT };
-  if (st->o->from_filename)
-    {
-      if (st->o->output_rolestats)
-        {
-          g_autoptr (GPtrArray) blame_signers
-              = g_ptr_array_new_with_free_func (g_free);
-          for (guint i = 0; i < commits->len; i++)
-            {
-              g_autoptr (GPtrArray) lines
-                  = g_ptr_array_new_with_free_func (g_free);
-              pcc_history_commit_author (h, commits->pdata[i], lines);
-              if (!st->o->email_git_penguin_chiefs)
-                for (guint j = lines->len; j > 0; j--)
-                  if (names_chief (lines->pdata[j - 1]))
-                    g_ptr_array_remove_index (lines, j - 1);
-              char *author = NULL;
-              for (guint j = 0; j < lines->len && !author; j++)
-                if (g_str_has_prefix (lines->pdata[j], "GitAuthor: "))
-                  {
-                    g_autofree char *name = NULL, *addr = NULL;
-                    pcc_email_parse ((char *) lines->pdata[j] + 11, &name,
-                                     &addr);
-                    author = pcc_email_format (name, addr, TRUE);
-                  }
-              if (author == NULL)
-                continue;
-              g_autofree char *fa = deduplicate_email (st, author);
-              g_free (author);
-              /* grep(/$commit/, @all_commits) */
-              for (guint j = 0; j < all->len; j++)
-                if (strstr (all->pdata[j], commits->pdata[i]))
-                  g_ptr_array_add (blame_signers, g_strdup (fa));
-            }
-          why.role = "authored lines";
-          vcs_assign (st, "authored lines", total_lines, blame_signers,
-                      PCC_KIND_GIT, &why);
-        }
-      dedup_all (st, signers);
-      why.role = "commits";
-      vcs_assign (st, "commits", total_commits, signers, PCC_KIND_GIT, &why);
-    }
-  else
-    {
-      dedup_all (st, signers);
-      why.role = "modified commits";
-      vcs_assign (st, "modified commits", total_commits, signers, PCC_KIND_GIT,
-                  &why);
-    }
-  return TRUE;
-}
-
-/* vcs_add_commit_signers($commit, "blamed_fixes") */
-static void
-add_commit_signers (State *st, const char *commit)
-{
-  PccHistory *h = engine_history (st);
-  if (h == NULL)
-    return;
-  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-  pcc_history_commit_log (h, commit, lines);
-  Signers s;
-  find_signers (st, lines, "", &s);
-  dedup_all (st, s.signers);
-  PccReason why = { .kind = PCC_REASON_FIXES,
-                    .tvi = G_MAXUINT,
-                    .section = G_MAXUINT,
-                    .commit = keep_string (st, commit) };
-  vcs_assign (st, "blamed_fixes", 1, s.signers, PCC_KIND_FIXES, &why);
-  signers_clear (&s);
-}
-
 /* Everything after the files are known: keywords, deduplication, the
  * chief penguin, addresses in files, and the final list. */
 static PccResult *
@@ -1573,7 +1031,7 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
         for (guint i = 0; i < lists[l]->len; i++)
           {
             Item *it = lists[l]->pdata[i];
-            char *d = deduplicate_email (&st, it->formatted);
+            char *d = pcc_recipients_deduplicate_email (&st, it->formatted);
             g_free (it->formatted);
             it->formatted = d;
           }
@@ -1586,9 +1044,9 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
               || (o->email_git_fallback
                   && !g_str_has_suffix (file, "MAINTAINERS")
                   && !g_hash_table_contains (st.exact_files, file)))
-            ok = file_signoffs (&st, file, error);
+            ok = pcc_recipients_vcs_file_signoffs (&st, file, error);
           if (ok && o->email_git_blame)
-            ok = file_blame (&st, file, ranges, error);
+            ok = pcc_recipients_vcs_file_blame (&st, file, ranges, error);
         }
 
       if (o->email)
@@ -1631,22 +1089,22 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
               g_autofree char *tmp
                   = pcc_email_format (name, address, o->email_usename);
               gboolean had;
-              Item *it = push_email_address (&st, tmp, "", PCC_KIND_FILE_EMAIL,
+              Item *it = pcc_recipients_push_email (&st, tmp, "", PCC_KIND_FILE_EMAIL,
                                              &had);
-              add_role (&st, tmp, "in file");
+              pcc_recipients_add_role (&st, tmp, "in file");
               if (it)
                 {
                   PccReason r = { .kind = PCC_REASON_FILE_EMAIL,
                                   .tvi = G_MAXUINT,
                                   .section = G_MAXUINT };
-                  add_reason (it, &r);
+                  pcc_recipients_add_reason (it, &r);
                 }
             }
         }
 
       /* vcs_add_commit_signers($fix, "blamed_fixes") */
       for (guint i = 0; ok && fixes && i < fixes->len; i++)
-        add_commit_signers (&st, fixes->pdata[i]);
+        pcc_recipients_vcs_add_commit_signers (&st, fixes->pdata[i]);
 
       /* @to and merge_email() */
       GPtrArray *to = g_ptr_array_new ();
@@ -1776,7 +1234,7 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
         return NULL;
     }
   /* sort_and_uniq(@files) over every patch of the command line */
-  g_ptr_array_sort (files, compare_strings);
+  g_ptr_array_sort (files, pcc_recipients_compare_strings);
   guint w = 0;
   for (guint i = 0; i < files->len; i++)
     if (w == 0 || strcmp (files->pdata[w - 1], files->pdata[i]) != 0)
