@@ -243,7 +243,7 @@ email_inuse (State *st, const char *name, const char *address)
  * (new or already there), or NULL when there is no address. */
 Item *
 pcc_recipients_push_email (State *st, const char *line, const char *role,
-                    PccRecipientKind kind, gboolean *had_address)
+                           PccRecipientKind kind, gboolean *had_address)
 {
   g_autofree char *name = NULL, *address = NULL;
   pcc_email_parse (line, &name, &address);
@@ -1089,8 +1089,8 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
               g_autofree char *tmp
                   = pcc_email_format (name, address, o->email_usename);
               gboolean had;
-              Item *it = pcc_recipients_push_email (&st, tmp, "", PCC_KIND_FILE_EMAIL,
-                                             &had);
+              Item *it = pcc_recipients_push_email (&st, tmp, "",
+                                                    PCC_KIND_FILE_EMAIL, &had);
               pcc_recipients_add_role (&st, tmp, "in file");
               if (it)
                 {
