@@ -155,7 +155,10 @@ test_keywords_long_escapes (void)
           /* a comment group ends at its ')'; "(?-x)" and "(?^)" make a
            * later '#' a byte, not a comment */
           "(?#)ab| ", "(?#(|)ab|cd", "(?-x)a#|cd", "(?^)a#|cd",
-          "(?i-x:a)#|cd" };
+          "(?i-x:a)#|cd",
+          /* a verb's name ends at the first ')', nested or not; a POSIX
+           * class inside a class does not end it */
+          "(*:a(b)cd|zq", "[[:alpha:](]|zq" };
   static const char *const lines[]
       = { " up();\n", "+ up();\n", "-hclone_args\n", " (ab\n", "+(ab\n",
           " xcd\n", "+zq\n", " zq\n", "+Xab\n", "-11x\n", " yz\n",
@@ -217,9 +220,12 @@ static void
 test_n_class_in_group (void)
 {
   static const char *const pats[]
-      = { "nk|([]|?m)+npn>g@m)x2:([-]])", "zz|([]ab)]cd)", "([^]q)]|rs)" };
+      = { "nk|([]|?m)+npn>g@m)x2:([-]])", "zz|([]ab)]cd)", "([^]q)]|rs)",
+          /* a POSIX class inside a class does not end it */
+          "[[:digit:]abc]", "(?:[[:alpha:]]xy|zq)" };
   static const char *const files[]
-      = { "](?i:([-]])", "drivers/zz", "cd", "]cd", "a]", "q)", "rs", "x" };
+      = { "](?i:([-]])", "drivers/zz", "cd", "]cd", "a]", "q)", "rs", "x",
+          "x1", "axy" };
   for (guint k = 0; k < G_N_ELEMENTS (pats); k++)
     {
       g_autofree char *text = g_strdup_printf ("S\nN:\t%s\n", pats[k]);

@@ -98,6 +98,28 @@ has_long_escape (const char *re)
   return FALSE;
 }
 
+/* The ']' closing the character class opened at @p ('['), or NULL: also
+ * for a class holding a POSIX class ("[[:digit:]a]"), which these
+ * scanners do not read (fuzz-matcher found one ended at its ":]"). */
+static const char *
+class_end (const char *p)
+{
+  const char *q = p + 1;
+  if (*q == '^')
+    q++;
+  if (*q == ']')
+    q++;
+  while (*q && *q != ']')
+    {
+      if (*q == '[' && q[1] != '\0' && strchr (":.=", q[1]) != NULL)
+        return NULL;
+      if (*q == '\\' && q[1])
+        q++;
+      q++;
+    }
+  return *q ? q : NULL;
+}
+
 /* Whether "^[+-].*" + @kw can be searched as @kw from offset 1 of a line
  * starting with '+' or '-': true unless @kw has a '|' outside groups
  * ("^[+-].*a|b" is "(^[+-].*a)|(b)") or starts with something that would
@@ -108,7 +130,6 @@ pcc_pattern_keyword_splits (const char *kw)
   if (strchr ("*+?{", kw[0]) != NULL || has_long_escape (kw))
     return FALSE;
   int depth = 0;
-  gboolean in_class = FALSE;
   for (const char *p = kw; *p; p++)
     {
       if (*p == '\\')
@@ -117,16 +138,16 @@ pcc_pattern_keyword_splits (const char *kw)
             break;
           p++;
         }
-      else if (in_class)
-        {
-          if (*p == ']')
-            in_class = FALSE;
-        }
       else if (*p == '[')
         {
-          in_class = TRUE;
-          if (p[1] == ']' || (p[1] == '^' && p[2] == ']'))
-            p += p[1] == ']' ? 1 : 2;
+          p = class_end (p);
+          if (p == NULL)
+            return FALSE;
+        }
+      else if (p[0] == '(' && p[1] == '*')
+        {
+          /* a verb: its name ends at the first ')', nested or not */
+          return FALSE;
         }
       else if (*p == '#')
         {
@@ -193,24 +214,6 @@ literal_at (const char *p, const char **next)
       return p[1];
     }
   return 0;
-}
-
-/* The ']' closing the character class opened at @p ('['), or NULL. */
-static const char *
-class_end (const char *p)
-{
-  const char *q = p + 1;
-  if (*q == '^')
-    q++;
-  if (*q == ']')
-    q++;
-  while (*q && *q != ']')
-    {
-      if (*q == '\\' && q[1])
-        q++;
-      q++;
-    }
-  return *q ? q : NULL;
 }
 
 /* The end of the group opened at @p (the matching ')'), or NULL. */
@@ -377,8 +380,10 @@ pcc_pattern_needles (const char *v, gboolean *ci, gsize min_len)
       all_ci = TRUE;
       v += 4;
     }
-  if (strpbrk (v, " \t\n\r\f\v#") != NULL || has_long_escape (v))
-    return NULL; /* /x white space or comments, \Q...\E, long escapes */
+  if (strpbrk (v, " \t\n\r\f\v#") != NULL || has_long_escape (v)
+      || strstr (v, "(*") != NULL)
+    return NULL; /* /x white space or comments, \Q...\E, long escapes,
+                    verbs */
   for (const char *q = strstr (v, "(?"); q; q = strstr (q + 2, "(?"))
     if (!g_str_has_prefix (q, "(?:") && !g_str_has_prefix (q, "(?i:"))
       return NULL;

@@ -36,7 +36,8 @@ gboolean pcc_pattern_wildcard_prefix (const char *pattern, const char *s);
  * alone from offset 1 of a line that starts with '+' or '-': FALSE when
  * @keyword has a '|' outside groups ("^[+-].*a|b" is "(^[+-].*a)|(b)"),
  * starts with a quantifier, or holds something not understood (long
- * escapes, inline options that may turn /x off). */
+ * escapes, inline options that may turn /x off, verbs such as "(*:x)",
+ * POSIX classes inside a class). */
 gboolean pcc_pattern_keyword_splits (const char *keyword);
 
 /* Needles of the /x expression @pattern: byte strings, one of which
@@ -44,7 +45,8 @@ gboolean pcc_pattern_keyword_splits (const char *keyword);
  * "ramoops"} for "\b(pstore|ramoops)"), each at least @min_len bytes.
  * *@ci is set when they are to be compared without regard to ASCII
  * case.  NULL when none can be told (white space or comments, \Q..\E,
- * lookaround, anything not understood).  Free with g_strfreev(). */
+ * lookaround, verbs, POSIX classes, anything not understood).  Free with
+ * g_strfreev(). */
 char **pcc_pattern_needles (const char *pattern, gboolean *ci, gsize min_len);
 
 /* The first place of @needle in the @len bytes at @hay (ASCII case
