@@ -357,6 +357,28 @@ test_gave_up (void)
   g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
   g_assert_nonnull (strstr (error->message, "MAINTAINERS:2"));
   g_assert_nonnull (strstr (error->message, "gave up"));
+  g_clear_error (&error);
+
+  /* 150 wildcards (".*" each, a '+' makes it a regex): gives up too,
+   * named, and (pcc-regex.h) in machine code once past the interpreter's
+   * share, where it took seconds (found by fuzz-maintainers) */
+  GString *f = g_string_new ("S\nF:\t");
+  for (guint i = 0; i < 150; i++)
+    g_string_append (f, i == 12 ? "*+" : "*");
+  g_string_append (f, "\x06*:*\n");
+  g_autoptr (PccMaintainers) w = pcc_maintainers_new_from_data (
+      "MAINTAINERS", f->str, f->len, NULL, &error);
+  g_assert_no_error (error);
+  g_string_free (f, TRUE);
+  g_array_set_size (a, 0);
+  g_assert_false (pcc_maintainers_match_file (
+      w,
+      "*****:***********\xff*$/\xff\xff\xff\xff\xff"
+      "detat",
+      a, &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_MAINTAINERS);
+  g_assert_nonnull (strstr (error->message, "MAINTAINERS:2"));
+  g_assert_nonnull (strstr (error->message, "match limit"));
 }
 
 /* A K: line of more than 256 literal alternatives: every needle is told

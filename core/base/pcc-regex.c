@@ -10,9 +10,27 @@ struct _PccRegex
   pcre2_code *code;
   pcre2_match_data *md;
   pcre2_match_context *mc;
-  gboolean jit;
+  pcre2_jit_stack *stack; /* for the JIT: up to 4 MiB, not the 32 KiB
+                             default, past which it falls back to the
+                             interpreter */
+  gboolean jit, jit_tried;
   int error;
 };
+
+/* Compile @re's pattern to machine code, once. */
+static void
+jit_compile (PccRegex *re)
+{
+  if (re->jit_tried)
+    return;
+  re->jit_tried = TRUE;
+  re->jit = pcre2_jit_compile (re->code, PCRE2_JIT_COMPLETE) == 0;
+  if (re->jit)
+    {
+      re->stack = pcre2_jit_stack_create (32 * 1024, 4 * 1024 * 1024, NULL);
+      pcre2_jit_stack_assign (re->mc, NULL, re->stack);
+    }
+}
 
 PccRegex *
 pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
@@ -46,12 +64,12 @@ pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
       return NULL;
     }
   PccRegex *re = g_new0 (PccRegex, 1);
-  if (flags & PCC_REGEX_JIT)
-    re->jit = pcre2_jit_compile (code, PCRE2_JIT_COMPLETE) == 0;
   re->code = code;
   re->md = pcre2_match_data_create_from_pattern (code, NULL);
   re->mc = pcre2_match_context_create (NULL);
   pcre2_set_heap_limit (re->mc, PCC_REGEX_HEAP_LIMIT_KIB);
+  if (flags & PCC_REGEX_JIT)
+    jit_compile (re);
   return re;
 }
 
@@ -62,6 +80,7 @@ pcc_regex_free (PccRegex *re)
     return;
   pcre2_match_data_free (re->md);
   pcre2_match_context_free (re->mc);
+  pcre2_jit_stack_free (re->stack);
   pcre2_code_free (re->code);
   g_free (re);
 }
@@ -75,13 +94,26 @@ pcc_regex_match (PccRegex *re, const char *subject, gssize len, gsize start)
    * and a pattern that backtracks without end still stops, in time
    * linear in the line. */
   guint64 budget = (guint64) PCC_REGEX_STEPS_PER_BYTE * l;
-  pcre2_set_match_limit (
-      re->mc, (uint32_t) CLAMP (budget, PCC_REGEX_MIN_STEPS, G_MAXUINT32));
-  int rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start, 0, re->md,
-                        re->mc);
+  uint32_t limit = (uint32_t) CLAMP (budget, PCC_REGEX_MIN_STEPS, G_MAXUINT32);
+  int rc;
+  if (!re->jit)
+    {
+      /* the interpreter, for the matches of every day */
+      pcre2_set_match_limit (re->mc, MIN (limit, PCC_REGEX_INTERP_STEPS));
+      rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start,
+                        PCRE2_NO_JIT, re->md, re->mc);
+      if (rc != PCRE2_ERROR_MATCHLIMIT || limit <= PCC_REGEX_INTERP_STEPS)
+        goto done;
+      /* a heavy one: again with the whole budget, in machine code */
+      jit_compile (re);
+    }
+  pcre2_set_match_limit (re->mc, limit);
+  rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start,
+                    re->jit ? 0 : PCRE2_NO_JIT, re->md, re->mc);
   if (rc == PCRE2_ERROR_JIT_STACKLIMIT && re->jit)
     rc = pcre2_match (re->code, (PCRE2_SPTR) subject, l, start, PCRE2_NO_JIT,
                       re->md, re->mc); /* the interpreter's own limits */
+done:
   re->error = rc < 0 && rc != PCRE2_ERROR_NOMATCH ? rc : 0;
   return rc >= 0;
 }

@@ -87,3 +87,9 @@ for n in range(60):
     sec = "\n".join(lines[start:start + 14]) + "\n"
     f = (section_files(start) or ["x"])[0]
     write("maintainers", "seed-%03d" % n, sec + f + "x" * max(0, len(sec) - len(f)))
+# and an F: of 150 wildcards that backtracks without end on its file: it
+# took the interpreter seconds to give up, past the suite's 10 s timeout
+# under ASan (pcc-regex.h: such a match goes on in the JIT)
+sec = "F:" + "*" * 12 + "+" + "*" * 138 + "\x06*:*"
+f = "*****:***********y*$/yyyyydetat"
+write("maintainers", "backtracking", sec + f + "\0" * (len(sec) - len(f)))
