@@ -74,8 +74,12 @@ run_target() {
 	execs=$(grep -E '^stat::number_of_executed_units' "$out/log-$t" | tail -1 | awk '{print $2}')
 	cov=$(grep -oE 'cov: [0-9]+' "$out/log-$t" | tail -1 | awk '{print $2}')
 	ft=$(grep -oE 'ft: [0-9]+' "$out/log-$t" | tail -1 | awk '{print $2}')
-	crashes=$(find "$out/crashes/$t" -type f | wc -l)
+	# libFuzzer also leaves slow-unit-* files: inputs slower than 10 s,
+	# worth a look (one was a real slowness), not crashes
+	crashes=$(find "$out/crashes/$t" -type f ! -name 'slow-unit-*' | wc -l)
+	slow=$(find "$out/crashes/$t" -type f -name 'slow-unit-*' | wc -l)
 	[ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes="1 (exit $rc, see log-$t)"
+	[ "$slow" -eq 0 ] || crashes="$crashes ($slow slow inputs, crashes/$t/slow-unit-*)"
 	echo "| $t | ${execs:-?} | ${cov:-?} | ${ft:-?} | $crashes | $took |" >"$out/row-$t"
 	echo "fuzz-$t: ${execs:-?} executions, cov ${cov:-?}, crashes $crashes"
 	return "$rc"
