@@ -19,10 +19,10 @@
  * So any line up to the input size limit is read, and a pattern that
  * backtracks without end stops in time linear in the line.  A match of
  * more than PCC_REGEX_INTERP_STEPS steps goes on in PCRE2's JIT, made
- * then: its steps cost about a thousandth of the interpreter's (a
- * hostile F: line of 150 wildcards gave up after 9 s interpreted, 6 ms
- * compiled).  The JIT counts its steps otherwise, so where exactly it
- * gives up differs; what it matches does not.
+ * then: its steps cost far less than the interpreter's (the hostile F:
+ * line of /maintainers/gave-up gives up in milliseconds, not seconds).
+ * The JIT counts its steps otherwise, so where exactly it gives up
+ * differs; what it matches does not.
  */
 #ifndef PCC_REGEX_H
 #define PCC_REGEX_H
