@@ -228,6 +228,39 @@ test_hunk_far_away (void)
   g_test_trap_assert_passed ();
 }
 
+/* A hunk within the bound but far into a file (found by the fuzz
+ * campaign of 2026-12-05, a 300-byte input that took 99 s): each unseen
+ * line before it went to xdiff as a line of its own, two buffers of 4
+ * million lines, 6.7 s and 1.1 GB for this six-line patch.  A run of
+ * unseen lines is now one line for xdiff.  Limited to 512 MiB of address
+ * space in a child, so the old behaviour fails the test. */
+static void
+test_hunk_far_but_within (void)
+{
+  if (g_test_subprocess ())
+    {
+#if !defined(__SANITIZE_ADDRESS__)
+      struct rlimit rl = { 512UL << 20, 512UL << 20 };
+      setrlimit (RLIMIT_AS, &rl);
+#endif
+      static const char text[] = "diff --git a/f b/f\n--- a/f\n+++ b/f\n"
+                                 "@@ -3999990,1 +3999990,1 @@\n"
+                                 "-a\n+b\n";
+      g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (pcc_diffstat_add_patch (ds, "far.patch", text,
+                                             strlen (text), &error));
+      g_assert_no_error (error);
+      g_autofree char *out = pcc_diffstat_format (ds, 72, FALSE);
+      g_assert_cmpstr (out, ==,
+                       " f | 2 +-\n"
+                       " 1 file changed, 1 insertion(+), 1 deletion(-)\n");
+      return;
+    }
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, 0);
+  g_test_trap_assert_passed ();
+}
+
 /* Numbers are read within the bytes given: the input need not be
  * NUL-terminated (atoi() and strtoll() read past it; found by
  * fuzz-damage under ASan). */
@@ -312,6 +345,7 @@ main (int argc, char **argv)
   g_test_add_func ("/diff/git-line-without-a-name",
                    test_git_line_without_a_name);
   g_test_add_func ("/diff/hunk-far-away", test_hunk_far_away);
+  g_test_add_func ("/diff/hunk-far-but-within", test_hunk_far_but_within);
   g_test_add_func ("/diff/numbers-within-bounds", test_numbers_within_bounds);
   g_test_add_func ("/diff/rename-without-new-name",
                    test_rename_without_new_name);

@@ -507,6 +507,53 @@ test_diffstat_compose (void)
   g_assert_nonnull (strstr (error->message, "bad.patch:3"));
 }
 
+/* Lines no hunk showed go to xdiff as one placeholder per run; a run is
+ * cut where either side cuts it.  Zero-context hunks (lines added between
+ * two unseen lines) and hunks with context, composed over two patches
+ * without a base tree, against "git diff --stat". */
+static void
+test_diffstat_unseen_runs (void)
+{
+  g_autoptr (PccTestRepo) r = pcc_test_repo_new ();
+  if (!r)
+    return;
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (guint i = 1; i <= 40; i++)
+    g_string_append_printf (text, "line %u\n", i);
+  pcc_test_write (r, "f.c", text->str, -1);
+  g_free (pcc_test_commit (r, "A <a@example.org>", "base"));
+  /* 1: two lines after line 5, line 20 changed */
+  g_string_insert (text, strstr (text->str, "line 6\n") - text->str,
+                   "ins1\nins2\n");
+  g_string_replace (text, "line 20\n", "changed 20\n", 1);
+  pcc_test_write (r, "f.c", text->str, -1);
+  g_free (pcc_test_commit (r, "A <a@example.org>", "one"));
+  /* 2: line 30 removed, a line after line 35, ins2 removed */
+  g_string_replace (text, "line 30\n", "", 1);
+  g_string_replace (text, "line 36\n", "ins3\nline 36\n", 1);
+  g_string_replace (text, "ins2\n", "", 1);
+  pcc_test_write (r, "f.c", text->str, -1);
+  g_free (pcc_test_commit (r, "A <a@example.org>", "two"));
+
+  g_autofree char *git = pcc_test_gitf (r, "diff --stat=72 HEAD~2..HEAD");
+  static const char *const contexts[] = { "-U0", "-U1", "-U3" };
+  for (guint c = 0; c < G_N_ELEMENTS (contexts); c++)
+    {
+      g_autofree char *p1
+          = pcc_test_gitf (r, "diff %s HEAD~2 HEAD~1", contexts[c]);
+      g_autofree char *p2
+          = pcc_test_gitf (r, "diff %s HEAD~1 HEAD", contexts[c]);
+      g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (
+          pcc_diffstat_add_patch (ds, "p1", p1, strlen (p1), &error));
+      g_assert_true (
+          pcc_diffstat_add_patch (ds, "p2", p2, strlen (p2), &error));
+      g_autofree char *mine = pcc_diffstat_format (ds, 72, FALSE);
+      g_assert_cmpstr (mine, ==, git);
+    }
+}
+
 static void
 test_quote_path (void)
 {
@@ -596,6 +643,7 @@ main (int argc, char **argv)
   FX ("/series/reordered-and-missing", test_reordered_and_missing);
   FX ("/series/recipients-union", test_recipients_union);
   g_test_add_func ("/series/diffstat-compose", test_diffstat_compose);
+  g_test_add_func ("/series/diffstat-unseen-runs", test_diffstat_unseen_runs);
   g_test_add_func ("/series/quote-path", test_quote_path);
   g_test_add_func ("/series/huge-total", test_huge_total);
   return g_test_run ();

@@ -468,33 +468,108 @@ entry_clear (gpointer p)
   g_free (e->summary);
 }
 
-/* The two versions of a file as buffers for xdiff; lines no hunk showed
- * are placeholders, the same in both. */
+/* The text of element @i of @f's current content, or NULL when it is an
+ * original line no hunk has shown; *@k is that line's number. */
+static const char *
+cur_text (FileState *f, guint i, guint *k)
+{
+  const DLine *d = &g_array_index (f->cur, DLine, i);
+  *k = d->orig;
+  return d->text ? d->text : d->orig ? get_orig_text (f, d->orig) : NULL;
+}
+
+/* Lines no hunk showed are the same, in the same order, in both versions
+ * of a file.  A run of them becomes one placeholder line, the same on
+ * both sides, rather than one per line: a hunk at line 3,999,990 of a
+ * file otherwise gives xdiff two buffers of 4 million lines (seconds and
+ * a gigabyte for a six-line patch).  A run is cut wherever either side
+ * cuts it (a seen line, or an added one between two unseen lines), so
+ * the two sides get the same placeholders. */
+static void
+find_run_starts (FileState *f, GHashTable *starts)
+{
+  guint n_orig = f->next_orig - 1;
+  gboolean prev = FALSE;
+  if (f->orig_path)
+    for (guint k = 1; k <= n_orig; k++)
+      {
+        gboolean unseen = get_orig_text (f, k) == NULL;
+        if (unseen && !prev)
+          g_hash_table_add (starts, GUINT_TO_POINTER (k));
+        prev = unseen;
+      }
+  guint last = 0; /* the line number of the previous unseen element */
+  if (f->path)
+    for (guint i = 0; i < f->cur->len; i++)
+      {
+        guint k;
+        if (cur_text (f, i, &k) != NULL || k == 0)
+          last = 0;
+        else
+          {
+            if (last == 0 || k != last + 1)
+              g_hash_table_add (starts, GUINT_TO_POINTER (k));
+            last = k;
+          }
+      }
+}
+
+/* Append the placeholder of the open run of unseen lines @first to @last
+ * (none when @first is 0), and close it. */
+static void
+close_run (GString *s, guint *first, guint last)
+{
+  if (*first == 0)
+    return;
+  g_string_append_printf (s, "\x1fpcc-unseen-lines %u-%u\x1f\n", *first, last);
+  *first = 0;
+}
+
+/* The two versions of a file as buffers for xdiff. */
 static void
 build_buffers (FileState *f, GString *a, GString *b)
 {
+  g_autoptr (GHashTable) starts = g_hash_table_new (NULL, NULL);
   guint n_orig = f->next_orig - 1;
+  guint first = 0, last = 0;
+
+  find_run_starts (f, starts);
   if (f->orig_path)
     for (guint k = 1; k <= n_orig; k++)
       {
         const char *t = get_orig_text (f, k);
+        if (t || g_hash_table_contains (starts, GUINT_TO_POINTER (k)))
+          close_run (a, &first, last);
         if (t)
           g_string_append (a, t);
         else
-          g_string_append_printf (a, "\x1fpcc-unseen-line %u\x1f\n", k);
+          {
+            if (first == 0)
+              first = k;
+            last = k;
+          }
       }
+  close_run (a, &first, last);
   if (f->path)
     for (guint i = 0; i < f->cur->len; i++)
       {
-        const DLine *d = &g_array_index (f->cur, DLine, i);
-        const char *t = d->text   ? d->text
-                        : d->orig ? get_orig_text (f, d->orig)
-                                  : NULL;
+        guint k;
+        const char *t = cur_text (f, i, &k);
+        if (t || k == 0
+            || g_hash_table_contains (starts, GUINT_TO_POINTER (k)))
+          close_run (b, &first, last);
         if (t)
           g_string_append (b, t);
+        else if (k == 0) /* copied from a line no hunk showed */
+          g_string_append (b, "\x1fpcc-unseen-line\x1f\n");
         else
-          g_string_append_printf (b, "\x1fpcc-unseen-line %u\x1f\n", d->orig);
+          {
+            if (first == 0)
+              first = k;
+            last = k;
+          }
       }
+  close_run (b, &first, last);
   if (!f->tail_empty && f->orig_path && f->path)
     {
       g_string_append (a, "\x1fpcc-unseen-tail\x1f\n");
