@@ -195,28 +195,43 @@ test_git_line_without_a_name (void)
     }
 }
 
+/* In a test's child: cap its address space at @bytes, so that a
+ * regression to per-line memory fails the test instead of the machine.
+ * AddressSanitizer maps terabytes of shadow memory: no cap there (what
+ * the test asserts is still checked). */
+static void
+limit_address_space (rlim_t bytes)
+{
+#if !defined(__SANITIZE_ADDRESS__)
+  struct rlimit rl = { bytes, bytes };
+  setrlimit (RLIMIT_AS, &rl);
+#else
+  (void) bytes;
+#endif
+}
+
+/* The diffstat of @hunk (an "@@" line) changing "a" into "b" in file f. */
+static gboolean
+far_diffstat (const char *hunk, PccDiffstat *ds, GError **error)
+{
+  g_autofree char *text = g_strdup_printf (
+      "diff --git a/f b/f\n--- a/f\n+++ b/f\n%s\n-a\n+b\n", hunk);
+  return pcc_diffstat_add_patch (ds, "far.patch", text, strlen (text), error);
+}
+
 /* Issue 13: a hunk starting at line 2^31 made the diffstat allocate one
  * record per line before it (tens of GiB).  Run in a child limited to
- * 1 GiB of address space, so that the old behaviour fails the test
- * instead of the machine. */
+ * 1 GiB of address space. */
 static void
 test_hunk_far_away (void)
 {
   if (g_test_subprocess ())
     {
-      /* AddressSanitizer maps terabytes of shadow memory: no cap there
-       * (the error is still asserted) */
-#if !defined(__SANITIZE_ADDRESS__)
-      struct rlimit rl = { 1UL << 30, 1UL << 30 };
-      setrlimit (RLIMIT_AS, &rl);
-#endif
-      static const char text[] = "diff --git a/f b/f\n--- a/f\n+++ b/f\n"
-                                 "@@ -2147483647,1 +2147483647,1 @@\n"
-                                 "-a\n+b\n";
+      limit_address_space (1UL << 30);
       g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
       g_autoptr (GError) error = NULL;
-      g_assert_false (pcc_diffstat_add_patch (ds, "far.patch", text,
-                                              strlen (text), &error));
+      g_assert_false (
+          far_diffstat ("@@ -2147483647,1 +2147483647,1 @@", ds, &error));
       g_assert_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE);
       g_assert_cmpstr (error->message, ==,
                        "far.patch:4: the hunk reaches line 2147483647 of its "
@@ -232,24 +247,17 @@ test_hunk_far_away (void)
  * campaign of 2026-12-05, a 300-byte input that took 99 s): each unseen
  * line before it went to xdiff as a line of its own, two buffers of 4
  * million lines, 6.7 s and 1.1 GB for this six-line patch.  A run of
- * unseen lines is now one line for xdiff.  Limited to 512 MiB of address
- * space in a child, so the old behaviour fails the test. */
+ * unseen lines is now one line for xdiff.  Run in a child limited to
+ * 512 MiB of address space. */
 static void
 test_hunk_far_but_within (void)
 {
   if (g_test_subprocess ())
     {
-#if !defined(__SANITIZE_ADDRESS__)
-      struct rlimit rl = { 512UL << 20, 512UL << 20 };
-      setrlimit (RLIMIT_AS, &rl);
-#endif
-      static const char text[] = "diff --git a/f b/f\n--- a/f\n+++ b/f\n"
-                                 "@@ -3999990,1 +3999990,1 @@\n"
-                                 "-a\n+b\n";
+      limit_address_space (512UL << 20);
       g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
       g_autoptr (GError) error = NULL;
-      g_assert_true (pcc_diffstat_add_patch (ds, "far.patch", text,
-                                             strlen (text), &error));
+      g_assert_true (far_diffstat ("@@ -3999990,1 +3999990,1 @@", ds, &error));
       g_assert_no_error (error);
       g_autofree char *out = pcc_diffstat_format (ds, 72, FALSE);
       g_assert_cmpstr (out, ==,
