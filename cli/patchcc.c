@@ -20,6 +20,7 @@
 #include "pcc-history.h"
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
+#include "pcc-region.h"
 #include "pcc-tree.h"
 
 #define fail(status, ...) pcc_fail ((status), "patchcc", __VA_ARGS__)
@@ -269,6 +270,7 @@ main (int argc, char **argv)
   PccArgs args;
   g_autoptr (GError) error = NULL;
 
+  pcc_region_tune_heap ();
   /* Messages only: parsing and output never depend on the locale. */
   setlocale (LC_MESSAGES, "");
   pcc_i18n_init (NULL);

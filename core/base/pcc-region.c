@@ -6,6 +6,9 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -60,6 +63,29 @@ pcc_region_free (void *p, gsize size)
 #endif
   if (p != NULL)
     munmap (p, round_up (MAX (size, 1), HUGE_SIZE));
+}
+
+void
+pcc_region_tune_heap (void)
+{
+#if defined(__GLIBC__) && !defined(PCC_REGION_MALLOC) && defined(MADV_HUGEPAGE)
+  const int step = 32 << 20;
+  if (!mallopt (M_MMAP_THRESHOLD, step) || !mallopt (M_TOP_PAD, step))
+    return;
+  /* Grow the heap now, by one step, and advise what was added: a later
+   * growth makes a mapping of its own, without the advice, which costs
+   * the ordinary page faults and nothing worse. */
+  char *before = sbrk (0);
+  /* volatile: a malloc() whose block is only freed may be left out */
+  void *volatile p = malloc (256 << 10);
+  free (p);
+  char *after = sbrk (0); /* the free gave back what exceeded the step */
+  if (before == (void *) -1 || after == (void *) -1 || after <= before)
+    return;
+  char *from = (char *) round_up ((uintptr_t) before, HUGE_SIZE);
+  if (from < after)
+    madvise (from, after - from, MADV_HUGEPAGE); /* advice only */
+#endif
 }
 
 typedef struct

@@ -51,6 +51,17 @@ gboolean pcc_region_read_pieces (const char *path, void *buf, gsize buf_size,
                                  PccRegionPieceFunc func, gpointer user_data,
                                  guint64 *size);
 
+/* For a short-lived process (the patchcc command, not a library user
+ * such as the mail client): make the malloc heap grow in steps of 32 MiB,
+ * serve allocations of up to 32 MiB from it, and advise it for huge
+ * pages.  A tree-wide patch allocates some 12 MB in small pieces, which
+ * otherwise arrive one 4 KiB page fault at a time (3,100 faults, a third
+ * of such a run here); a step of the heap is then a few huge-page faults.
+ * Memory the process never touches costs nothing.  Call it first thing in
+ * main(); it does nothing where the C library is not glibc or under
+ * AddressSanitizer. */
+void pcc_region_tune_heap (void);
+
 G_END_DECLS
 
 #endif
