@@ -95,6 +95,56 @@ test_parse (void)
   g_assert_cmpuint (g_array_index (p->hunks, PccDiffHunk, 0).old_count, ==, 1);
 }
 
+/* PCC_DIFF_NO_LINES: the same files and hunks, each hunk's counts equal
+ * to the lines a full parse keeps, and no lines. */
+static void
+test_no_lines (void)
+{
+  static const char *const extra[] = {
+    "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n",
+    "--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n-a\n\\ No newline at end of file\n"
+    "+b\n+c\nnot a hunk line\n",
+  };
+  const char *texts[] = { git_diff, extra[0], extra[1] };
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    {
+      gsize len = strlen (texts[t]);
+      g_autoptr (GPtrArray) full
+          = pcc_diff_parse ("t", texts[t], len, PCC_DIFF_LENIENT, NULL);
+      g_autoptr (GPtrArray) counted = pcc_diff_parse (
+          "t", texts[t], len, PCC_DIFF_LENIENT | PCC_DIFF_NO_LINES, NULL);
+      g_assert_cmpuint (counted->len, ==, full->len);
+      guint n_hunks = 0;
+      for (guint i = 0; i < full->len; i++)
+        {
+          PccDiffFile *a = full->pdata[i], *b = counted->pdata[i];
+          g_assert_cmpstr (a->new_path, ==, b->new_path);
+          g_assert_cmpuint (a->hunks->len, ==, b->hunks->len);
+          for (guint k = 0; k < a->hunks->len; k++, n_hunks++)
+            {
+              PccDiffHunk *x = &g_array_index (a->hunks, PccDiffHunk, k);
+              PccDiffHunk *y = &g_array_index (b->hunks, PccDiffHunk, k);
+              guint plus = 0, minus = 0;
+              for (guint j = 0; j < x->lines->len; j++)
+                {
+                  char op = g_array_index (x->lines, PccDiffLine, j).op;
+                  plus += op == '+';
+                  minus += op == '-';
+                }
+              g_assert_null (y->lines);
+              g_assert_cmpuint (x->added, ==, plus);
+              g_assert_cmpuint (x->removed, ==, minus);
+              g_assert_cmpuint (y->added, ==, plus);
+              g_assert_cmpuint (y->removed, ==, minus);
+              g_assert_cmpint (y->end, ==, x->end);
+              g_assert_cmpuint (y->missing_old, ==, x->missing_old);
+              g_assert_cmpuint (y->missing_new, ==, x->missing_new);
+            }
+        }
+      g_assert_cmpuint (n_hunks, >, 0);
+    }
+}
+
 /* Strict mode: the diffstat's errors; lenient: how each hunk ended. */
 static void
 test_hunk_ends (void)
@@ -349,6 +399,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/diff/parse", test_parse);
   g_test_add_func ("/diff/hunk-ends", test_hunk_ends);
+  g_test_add_func ("/diff/no-lines", test_no_lines);
   g_test_add_func ("/diff/line-grammar", test_line_grammar);
   g_test_add_func ("/diff/git-line-without-a-name",
                    test_git_line_without_a_name);

@@ -453,7 +453,8 @@ parse_hunks (Reader *r, PccDiffFile *d, GError **error)
           return FALSE;
         }
       advance (r, full);
-      h.lines = g_array_new (FALSE, TRUE, sizeof (PccDiffLine));
+      if (!(r->flags & PCC_DIFF_NO_LINES))
+        h.lines = g_array_new (FALSE, TRUE, sizeof (PccDiffLine));
       guint o = h.old_count, n = h.new_count;
       while (o > 0 || n > 0)
         {
@@ -479,7 +480,7 @@ parse_hunks (Reader *r, PccDiffFile *d, GError **error)
             }
           else if (op == '\\')
             {
-              if (h.lines->len)
+              if (h.lines && h.lines->len)
                 g_array_index (h.lines, PccDiffLine, h.lines->len - 1)
                     .no_newline
                     = TRUE;
@@ -502,7 +503,10 @@ parse_hunks (Reader *r, PccDiffFile *d, GError **error)
             o--;
           if (hl.op != '-')
             n--;
-          g_array_append_val (h.lines, hl);
+          h.added += hl.op == '+';
+          h.removed += hl.op == '-';
+          if (h.lines)
+            g_array_append_val (h.lines, hl);
           advance (r, full);
         }
       h.missing_old = o;
@@ -512,7 +516,7 @@ parse_hunks (Reader *r, PccDiffFile *d, GError **error)
           gboolean ok = hunk_error (r, &h, error);
           if (!ok)
             {
-              g_array_unref (h.lines);
+              g_clear_pointer (&h.lines, g_array_unref);
               return FALSE;
             }
           g_array_append_val (d->hunks, h);
@@ -521,7 +525,7 @@ parse_hunks (Reader *r, PccDiffFile *d, GError **error)
       /* A "\ No newline" after the last line. */
       if (next_line (r, &line, &len, &full) && len > 0 && line[0] == '\\')
         {
-          if (h.lines->len)
+          if (h.lines && h.lines->len)
             g_array_index (h.lines, PccDiffLine, h.lines->len - 1).no_newline
                 = TRUE;
           advance (r, full);

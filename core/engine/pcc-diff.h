@@ -51,7 +51,8 @@ typedef struct
 {
   guint old_start, old_count, new_start, new_count;
   guint lineno;  /* 1-based line of the "@@" */
-  GArray *lines; /* PccDiffLine */
+  GArray *lines; /* PccDiffLine; NULL under PCC_DIFF_NO_LINES */
+  guint added, removed; /* its '+' and '-' lines */
   PccDiffHunkEnd end;
   guint end_lineno;               /* SHORT, OVERFLOW: the line that ended it */
   guint missing_old, missing_new; /* lines the header promised */
@@ -80,6 +81,10 @@ typedef enum
   /* Hunks end where their lines end (PccDiffHunk.end says how); files
    * without a name are dropped.  Never fails. */
   PCC_DIFF_LENIENT = 1 << 0,
+  /* Hunks keep their numbers and counts only (PccDiffHunk.lines is
+   * NULL), for a reader that needs no line: a tree-wide patch has tens
+   * of thousands. */
+  PCC_DIFF_NO_LINES = 1 << 1,
 } PccDiffFlags;
 
 /* Read the file diffs of @len bytes of @text (@name names it in

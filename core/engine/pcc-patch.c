@@ -696,7 +696,8 @@ static gboolean
 parse_diff (PccPatch *patch, GError **error)
 {
   g_autoptr (GPtrArray) diffs = pcc_diff_parse (
-      patch->name, patch->text, patch->text_len, PCC_DIFF_LENIENT, NULL);
+      patch->name, patch->text, patch->text_len,
+      PCC_DIFF_LENIENT | PCC_DIFF_NO_LINES, NULL);
   for (guint i = 0; i < diffs->len; i++)
     {
       const PccDiffFile *d = diffs->pdata[i];
@@ -714,12 +715,8 @@ parse_diff (PccPatch *patch, GError **error)
       for (guint k = 0; k < d->hunks->len; k++)
         {
           const PccDiffHunk *h = &g_array_index (d->hunks, PccDiffHunk, k);
-          for (guint j = 0; j < h->lines->len; j++)
-            {
-              char op = g_array_index (h->lines, PccDiffLine, j).op;
-              f.added += op == '+';
-              f.removed += op == '-';
-            }
+          f.added += h->added;
+          f.removed += h->removed;
           if (h->end == PCC_DIFF_HUNK_TRUNCATED)
             {
               g_free (f.old_path);
