@@ -1,7 +1,8 @@
 /* bench.c - patchcc against get_maintainer.pl, measured in the same run.
  *
  * usage: bench --patchcc PATH --reference TREE [--corpus DIR]
- *              [--hello PATH] [--generated N] [--no-script]
+ *              [--hello PATH] [--hello-dynamic PATH] [--generated N]
+ *              [--no-script]
  *
  *  1. Per process, both tools on the same patches in the same run, one
  *     process per patch (same environment, same tree): median and p90
@@ -13,7 +14,9 @@
  *     private cache directory, as a user's runs do (the first run writes
  *     it).
  *  2. Start-up: `patchcc --version` next to a static "hello" (--hello),
- *     the floor of an exec here; one patch with and without the index
+ *     the floor of an exec here, and the same "hello" linked against the
+ *     shared C library as patchcc is (--hello-dynamic), the floor of a
+ *     program that loads it; one patch with and without the index
  *     cache; the peak RSS of one whole CLI run.
  *  3. The same patches through the library with the engine loaded once
  *     (how the Claws plugin uses it), and the engine load itself.
@@ -279,6 +282,7 @@ int
 main (int argc, char **argv)
 {
   const char *patchcc = NULL, *reference = NULL, *corpus = NULL, *hello = NULL;
+  const char *hello_dynamic = NULL;
   gboolean with_script = TRUE;
   guint n_generated = 60;
   for (int i = 1; i < argc; i++)
@@ -291,6 +295,8 @@ main (int argc, char **argv)
         corpus = argv[++i];
       else if (strcmp (argv[i], "--hello") == 0 && i + 1 < argc)
         hello = argv[++i];
+      else if (strcmp (argv[i], "--hello-dynamic") == 0 && i + 1 < argc)
+        hello_dynamic = argv[++i];
       else if (strcmp (argv[i], "--generated") == 0 && i + 1 < argc)
         n_generated = atoi (argv[++i]);
       else if (strcmp (argv[i], "--no-script") == 0)
@@ -299,7 +305,8 @@ main (int argc, char **argv)
   if (!patchcc || !reference)
     {
       fprintf (stderr, "usage: bench --patchcc PATH --reference TREE "
-                       "[--corpus DIR] [--hello PATH] [--generated N] "
+                       "[--corpus DIR] [--hello PATH] [--hello-dynamic PATH] "
+                       "[--generated N] "
                        "[--no-script]\n");
       return 2;
     }
@@ -365,6 +372,15 @@ main (int argc, char **argv)
       char *ha[] = { h, NULL };
       repeat (reference, ha, 31, &mn, &md);
       printf ("static hello (floor):   min %6.2f ms, median %6.2f ms (31 "
+              "runs)\n",
+              mn, md);
+    }
+  if (hello_dynamic)
+    {
+      g_autofree char *h = g_canonicalize_filename (hello_dynamic, NULL);
+      char *ha[] = { h, NULL };
+      repeat (reference, ha, 31, &mn, &md);
+      printf ("hello with libc.so:     min %6.2f ms, median %6.2f ms (31 "
               "runs)\n",
               mn, md);
     }
