@@ -463,16 +463,17 @@ test_invalid_keyword_unused (void)
  * some with newlines, every answer must be the script's, m@^$value@ and
  * the same number of '/' unless the value ends with one. */
 static void
-test_simple_patterns_vs_script (void)
+simple_patterns_vs_script (guint32 seed, gint max_pattern, gint max_path,
+                           guint min_matches)
 {
   static const char pat_bytes[] = "ab/*?.";
   static const char path_bytes[] = "ab/.\n";
-  g_autoptr (GRand) r = g_rand_new_with_seed (14);
+  g_autoptr (GRand) r = g_rand_new_with_seed (seed);
   GString *text = g_string_new (NULL);
   for (guint i = 0; i < 300; i++)
     {
       g_string_append_printf (text, "S%u\nF:\t", i);
-      gint n = g_rand_int_range (r, 1, 9);
+      gint n = g_rand_int_range (r, 1, max_pattern + 1);
       for (gint j = 0; j < n; j++)
         g_string_append_c (
             text, pat_bytes[g_rand_int_range (r, 0, sizeof pat_bytes - 1)]);
@@ -498,7 +499,7 @@ test_simple_patterns_vs_script (void)
   for (guint i = 0; i < 3000; i++)
     {
       GString *path = g_string_new (NULL);
-      gint n = g_rand_int_range (r, 1, 11);
+      gint n = g_rand_int_range (r, 1, max_path + 1);
       for (gint j = 0; j < n; j++)
         g_string_append_c (
             path, path_bytes[g_rand_int_range (r, 0, sizeof path_bytes - 1)]);
@@ -528,10 +529,20 @@ test_simple_patterns_vs_script (void)
       g_string_free (path, TRUE);
     }
   g_test_message ("%u matches", yes);
-  g_assert_cmpuint (yes, >, 1000);
+  g_assert_cmpuint (yes, >, min_matches);
   for (guint t = 0; t < n_entries; t++)
     g_clear_pointer (&re[t], pcc_regex_free);
   g_free (re);
+}
+
+/* Short patterns and paths, then long ones: a run of four bytes or more
+ * after a wildcard is searched before the pattern is run, from past the
+ * bytes the pattern starts with. */
+static void
+test_simple_patterns_vs_script (void)
+{
+  simple_patterns_vs_script (14, 8, 10, 1000);
+  simple_patterns_vs_script (15, 16, 24, 100);
 }
 
 /* The script's "-d $value" on converted F: values whose wildcards make
@@ -662,9 +673,19 @@ test_pattern (void)
   g_assert_false (pcc_pattern_keyword_splits ("(?#x)a|b"));
   g_assert_false (pcc_pattern_keyword_splits ("(?-x)a#|b"));
 
-  g_autofree char *wn = pcc_pattern_wildcard_needle ("drivers/*/phy*.c");
-  g_assert_cmpstr (wn, ==, "drivers/");
-  g_assert_null (pcc_pattern_wildcard_needle ("a*b?c"));
+  gsize from = 0;
+  g_autofree char *wn
+      = pcc_pattern_wildcard_needle ("drivers/*/phy*.c", &from);
+  g_assert_cmpstr (wn, ==, "/phy");
+  g_assert_cmpuint (from, ==, 8);
+  g_autofree char *wn2
+      = pcc_pattern_wildcard_needle ("drivers/*/*alpine*", &from);
+  g_assert_cmpstr (wn2, ==, "alpine");
+  g_autofree char *wn3 = pcc_pattern_wildcard_needle ("*/*/vexpress*", &from);
+  g_assert_cmpstr (wn3, ==, "/vexpress");
+  g_assert_cmpuint (from, ==, 0);
+  g_assert_null (pcc_pattern_wildcard_needle ("drivers/net/*", &from));
+  g_assert_null (pcc_pattern_wildcard_needle ("a*b?c", &from));
   g_assert_true (
       pcc_pattern_wildcard_prefix ("drivers/*/phy*", "drivers/net/phy/x.c"));
   g_assert_true (pcc_pattern_wildcard_prefix ("a?c", "abcd"));

@@ -898,15 +898,22 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
 
   if (e->kind == MATCH_SIMPLE)
     {
-      /* a wildcard pattern: its longest literal run must be in the path */
+      /* a wildcard pattern: its longest literal run after a wildcard must
+       * be in the path, past the bytes the pattern starts with */
       if (e->literal_done == FALSE)
         {
+          gsize from;
           e->literal_done = TRUE;
           if (strpbrk (e->orig, "*?") != NULL)
-            e->literal = pcc_pattern_wildcard_needle (e->orig);
+            e->literal = pcc_pattern_wildcard_needle (e->orig, &from);
         }
-      if (e->literal != NULL && strstr (file, e->literal) == NULL)
-        return FALSE;
+      if (e->literal != NULL)
+        {
+          gsize from = strcspn (e->orig, "*?");
+          if (strnlen (file, from) < from
+              || strstr (file + from, e->literal) == NULL)
+            return FALSE;
+        }
       prefix = pcc_pattern_wildcard_prefix (
           e->orig_dir ? e->orig_dir : e->orig, file);
     }

@@ -7,15 +7,20 @@
 
 /* --- wildcards -------------------------------------------------------- */
 
-/* The longest run of bytes between wildcards of a simple pattern, if it
- * is long enough to be worth a search first. */
+/* The longest run of literal bytes after the first wildcard of a simple
+ * pattern, if it is long enough to be worth a search first.  The bytes
+ * before the first wildcard are left out: a match starts with them, so
+ * they tell nothing of a path the F: index found by them. */
 char *
-pcc_pattern_wildcard_needle (const char *orig)
+pcc_pattern_wildcard_needle (const char *orig, gsize *from)
 {
   const char *best = NULL;
   gsize best_len = 0;
-  for (const char *p = orig; *p;)
+  gsize lead = strcspn (orig, "*?");
+  *from = lead;
+  for (const char *p = orig + lead; *p;)
     {
+      p++; /* the wildcard */
       gsize n = strcspn (p, "*?");
       if (n > best_len)
         {
@@ -23,8 +28,6 @@ pcc_pattern_wildcard_needle (const char *orig)
           best_len = n;
         }
       p += n;
-      if (*p)
-        p++;
     }
   return best_len >= 4 ? g_strndup (best, best_len) : NULL;
 }

@@ -20,10 +20,12 @@ G_BEGIN_DECLS
 
 /* --- F:/X: values made of literal bytes, '*' and '?' ("wildcards") --- */
 
-/* The longest run of bytes between the wildcards of @pattern (as
+/* The longest run of bytes that follows a wildcard of @pattern (as
  * written in MAINTAINERS) when it has at least four: every path the
- * pattern matches contains it.  NULL otherwise.  Free with g_free(). */
-char *pcc_pattern_wildcard_needle (const char *pattern);
+ * pattern matches contains it at *@from or later, *@from being the
+ * number of literal bytes the pattern starts with (which the F: index
+ * has already compared).  NULL otherwise.  Free with g_free(). */
+char *pcc_pattern_wildcard_needle (const char *pattern, gsize *from);
 
 /* Whether @pattern (as written: '*' is the script's ".*", '?' its ".")
  * matches at the start of @s, as m@^$converted@ does in the script
