@@ -186,9 +186,12 @@ unwritable (const char *address, const char *email)
     return "has a control character";
   if (!g_utf8_validate (address, -1, NULL))
     return "is not UTF-8 text";
-  /* mail readers decode encoded words, many even inside quotes */
-  decoded = pcc_rfc2047_decode (address);
-  if (pcc_email_has_control (decoded))
+  /* mail readers decode encoded words, many even inside quotes; without
+   * an "=?" there is none, and the text (checked above) is what they
+   * show, so the decoder (an iconv for every word) is not asked */
+  if (strstr (address, "=?") != NULL)
+    decoded = pcc_rfc2047_decode (address);
+  if (decoded != NULL && pcc_email_has_control (decoded))
     return "has an encoded word for a control character";
   for (guint round = 0; round < 2; round++)
     {
