@@ -15,6 +15,7 @@
 #    is detected: the answers stay identical and the file is written
 #    anew, byte-identical to the one a fresh parse writes;
 #  - a changed MAINTAINERS (--mpath) is never answered from the old cache;
+#  - a K: pattern that does not compile is reported from the cache too;
 #  - writing an index removes month-old index files, and nothing else.
 # usage: index-cache.sh PATCHCC TREE [CORPUS]
 set -u
@@ -172,6 +173,22 @@ if [ -n "$first" ]; then
 else
 	ko "no address for ${patches[2]}"
 fi
+
+# a K: pattern that does not compile: the same error from the run that
+# writes the cache and from the one that reads it as from a fresh parse
+# (an index records whether every K: compiles; this one's needle is in no
+# patch, so only that record makes it tried)
+cp MAINTAINERS "$tmp/MK"
+printf '\nBAD KEYWORD\nM:\tBad <bad@example.org>\nK:\tzqxjkw)\n' >>"$tmp/MK"
+run_both "bad K:, cache written" --no-git-fallback --mpath "$tmp/MK" "${patches[2]}"
+run_both "bad K:, cache read" --no-git-fallback --mpath "$tmp/MK" "${patches[2]}"
+if "$patchcc" --no-git-fallback --mpath "$tmp/MK" "${patches[2]}" 2>&1 |
+	grep -q 'bad pattern in "K:'; then
+	ok
+else
+	ko "a bad K: is not reported from the cache"
+fi
+run_both "bad K:, --no-keywords" --no-git-fallback --no-keywords --mpath "$tmp/MK" "${patches[2]}"
 
 # an unwritable cache directory: fresh parse, same answers
 rm -rf "$XDG_CACHE_HOME"

@@ -201,3 +201,13 @@ pcc_regex_replace (PccRegex *re, const char *subject, const char *replacement,
     g_string_append (out, subject + pos);
   return g_string_free (out, FALSE);
 }
+
+const char *
+pcc_regex_engine_version (void)
+{
+  static char version[64];
+  if (version[0] == '\0'
+      && pcre2_config (PCRE2_CONFIG_VERSION, version) < 0)
+    g_strlcpy (version, "?", sizeof version);
+  return version;
+}

@@ -48,6 +48,11 @@ typedef enum
   PCC_REGEX_MULTILINE = 1 << 4, /* /m */
 } PccRegexFlags;
 
+/* The version of PCRE2 in use, as PCRE2 gives it ("10.42 2022-12-11"):
+ * for anything kept on disk that depends on its verdicts.  Static
+ * storage. */
+const char *pcc_regex_engine_version (void);
+
 /* Compile @pattern; NULL with @error (G_REGEX_ERROR_COMPILE) and PCRE2's
  * message with the offset when it is not valid. */
 PccRegex *pcc_regex_new (const char *pattern, PccRegexFlags flags,

@@ -124,6 +124,9 @@ struct _PccMaintainers
                       * number of alternatives */
   GArray *k_always;      /* k of keywords without needles */
   GArray *k_entries;     /* K: entries */
+  /* Every K: pattern is known to compile: the index it came from says
+   * so (checked when the index was made), or compile_keywords() did. */
+  gboolean k_compile;
   /* Prefixes of converted F:/X: values, up to their first component with
    * a wildcard, that are not directories of the tree on disk (so neither
    * is any value under them): most such values share a few ("drivers/.*"
@@ -1214,6 +1217,28 @@ index_k_needles (PccMaintainers *m)
     }
 }
 
+/* Every keyword compiles, or this fails naming its line: the script dies
+ * on the first line it tries a bad one on, and the needles may never let
+ * a bad one be tried.  (The plain expression is the one split keywords
+ * are matched with.)  Done once: an index made after it records it, so
+ * a run from the index cache compiles only the keywords it tries. */
+static gboolean
+compile_keywords (PccMaintainers *m, GError **error)
+{
+  if (m->k_compile)
+    return TRUE;
+  for (guint k = 0; k < m->k_entries->len; k++)
+    {
+      Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+      if (e->re == NULL)
+        e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
+      if (e->re == NULL)
+        return FALSE;
+    }
+  m->k_compile = TRUE;
+  return TRUE;
+}
+
 gboolean
 pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
                                   gsize len, GArray *candidates,
@@ -1223,18 +1248,8 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
    * compare the needles that start so.  (Needles are 3 bytes or more.) */
   if (m->k_pairs == NULL)
     {
-      /* Every keyword compiles, or this fails naming its line: the
-       * script dies on the first line it tries a bad one on, and the
-       * needles below may never let a bad one be tried.  (The plain
-       * expression is the one split keywords are matched with.) */
-      for (guint k = 0; k < m->k_entries->len; k++)
-        {
-          Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-          if (e->re == NULL)
-            e->re = compile_entry (m, e, e->value, PCC_REGEX_EXTENDED, error);
-          if (e->re == NULL)
-            return FALSE;
-        }
+      if (!compile_keywords (m, error))
+        return FALSE;
       index_k_needles (m);
     }
   guint nk = m->k_entries->len;
@@ -1397,9 +1412,14 @@ typedef struct
 {
   char magic[8];
   guint32 n_files, n_entries, n_sections, n_x, n_slots, n_slot_tvis;
-  guint32 n_always, n_n, n_k, text_len, files_len, unused;
+  guint32 n_always, n_n, n_k, text_len, files_len;
+  guint32 flags; /* INDEX_* */
   guint8 has_len[PREFIX_MAX + 1];
 } IndexHeader;
+
+/* IndexHeader.flags: every K: pattern compiles (with the PCRE2 the
+ * format string names) */
+#define INDEX_K_COMPILE 1u
 
 #define INDEX_MAGIC "PCCMIDX1"
 
@@ -1415,11 +1435,12 @@ put (GByteArray *out, const void *p, gsize n)
 const char *
 pcc_maintainers_index_format (void)
 {
-  static char format[64];
+  static char format[128];
   if (format[0] == '\0')
-    g_snprintf (format, sizeof format, "%s/%zu.%zu.%zu.%zu/%u", INDEX_MAGIC,
-                sizeof (Rec), sizeof (Section), sizeof (PrefixSlot),
-                sizeof (IndexHeader), 0x01020304u);
+    g_snprintf (format, sizeof format, "%s/%zu.%zu.%zu.%zu/%u/pcre2 %s",
+                INDEX_MAGIC, sizeof (Rec), sizeof (Section),
+                sizeof (PrefixSlot), sizeof (IndexHeader), 0x01020304u,
+                pcc_regex_engine_version ());
   return format;
 }
 
@@ -1452,6 +1473,8 @@ pcc_maintainers_to_index (PccMaintainers *m)
   h.n_k = m->k_entries->len;
   h.text_len = b->size;
   h.files_len = files->len;
+  if (compile_keywords (m, NULL))
+    h.flags |= INDEX_K_COMPILE;
   memcpy (h.has_len, m->has_len, sizeof h.has_len);
 
   GByteArray *out = g_byte_array_sized_new (b->size + 64 * h.n_entries);
@@ -1649,6 +1672,7 @@ pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
   m->n_entries = guint_array (v.n, h->n_n);
   g_array_unref (m->k_entries);
   m->k_entries = guint_array (v.k, h->n_k);
+  m->k_compile = (h->flags & INDEX_K_COMPILE) != 0;
   return m;
 }
 
