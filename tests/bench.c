@@ -278,6 +278,20 @@ append_hunk (GString *s, const char *f)
       f, f, f, f);
 }
 
+/* 31 runs of the program at @path (none when NULL), printed after
+ * @label. */
+static void
+time_floor (const char *cwd, const char *path, const char *label)
+{
+  if (path == NULL)
+    return;
+  double mn, md;
+  g_autofree char *h = g_canonicalize_filename (path, NULL);
+  char *ha[] = { h, NULL };
+  repeat (cwd, ha, 31, &mn, &md);
+  printf ("%s min %6.2f ms, median %6.2f ms (31 runs)\n", label, mn, md);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -366,24 +380,8 @@ main (int argc, char **argv)
   repeat (reference, va, 31, &mn, &md);
   printf ("patchcc --version:      min %6.2f ms, median %6.2f ms (31 runs)\n",
           mn, md);
-  if (hello)
-    {
-      g_autofree char *h = g_canonicalize_filename (hello, NULL);
-      char *ha[] = { h, NULL };
-      repeat (reference, ha, 31, &mn, &md);
-      printf ("static hello (floor):   min %6.2f ms, median %6.2f ms (31 "
-              "runs)\n",
-              mn, md);
-    }
-  if (hello_dynamic)
-    {
-      g_autofree char *h = g_canonicalize_filename (hello_dynamic, NULL);
-      char *ha[] = { h, NULL };
-      repeat (reference, ha, 31, &mn, &md);
-      printf ("hello with libc.so:     min %6.2f ms, median %6.2f ms (31 "
-              "runs)\n",
-              mn, md);
-    }
+  time_floor (reference, hello, "static hello (floor):  ");
+  time_floor (reference, hello_dynamic, "hello with libc.so:    ");
   char *oa[] = { pcc_abs, "--no-git-fallback", generated->pdata[0], NULL };
   repeat (reference, oa, 31, &mn, &md);
   printf ("patchcc, one patch:     min %6.2f ms, median %6.2f ms (31 runs, "
