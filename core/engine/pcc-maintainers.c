@@ -27,6 +27,8 @@ typedef struct
   guint8 literal_ci;   /* @needles are compared without regard to ASCII
                          case */
   guint8 literal_done; /* @literal / @needles were looked for */
+  guint8 literal_from; /* F:/X:: @literal is searched from this offset
+                          (at most the bytes the pattern starts with) */
   guint file;   /* index into m->files */
   guint lineno;
   guint start, end; /* find_starting_index() / find_ending_index() */
@@ -905,18 +907,16 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
        * be in the path, past the bytes the pattern starts with */
       if (e->literal_done == FALSE)
         {
-          gsize from;
+          gsize from = 0;
           e->literal_done = TRUE;
           if (strpbrk (e->orig, "*?") != NULL)
             e->literal = pcc_pattern_wildcard_needle (e->orig, &from);
+          e->literal_from = MIN (from, G_MAXUINT8); /* earlier is as sound */
         }
-      if (e->literal != NULL)
-        {
-          gsize from = strcspn (e->orig, "*?");
-          if (strnlen (file, from) < from
-              || strstr (file + from, e->literal) == NULL)
-            return FALSE;
-        }
+      if (e->literal != NULL
+          && (strnlen (file, e->literal_from) < e->literal_from
+              || strstr (file + e->literal_from, e->literal) == NULL))
+        return FALSE;
       prefix = pcc_pattern_wildcard_prefix (
           e->orig_dir ? e->orig_dir : e->orig, file);
     }
