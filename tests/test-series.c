@@ -554,6 +554,118 @@ test_diffstat_unseen_runs (void)
     }
 }
 
+/* Random edits of a file, as lines: insert, delete or change a line at
+ * a random place. */
+static void
+random_edits (GRand *rand, GPtrArray *lines, guint n, guint serial)
+{
+  for (guint e = 0; e < n; e++)
+    {
+      guint at = g_rand_int_range (rand, 0, lines->len + 1);
+      guint op = g_rand_int_range (rand, 0, 3);
+      if (op == 0 || at == lines->len)
+        g_ptr_array_insert (lines, at,
+                            g_strdup_printf ("new %u.%u", serial, e));
+      else if (op == 1)
+        g_ptr_array_remove_index (lines, at);
+      else
+        {
+          g_free (lines->pdata[at]);
+          lines->pdata[at] = g_strdup_printf ("changed %u.%u", serial, e);
+        }
+    }
+}
+
+/* Write @lines to @path; without a newline after the last one when
+ * @no_eol. */
+static void
+write_lines (PccTestRepo *r, const char *path, GPtrArray *lines,
+             gboolean no_eol)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (text, "%s\n", (const char *) lines->pdata[i]);
+  if (no_eol && text->len)
+    g_string_truncate (text, text->len - 1);
+  pcc_test_write (r, path, text->str, text->len);
+}
+
+/* The diffstat of a series of random edits, composed without a base
+ * tree from the patches alone, against "git diff --stat" of the whole
+ * series.  Most lines are never shown, so the runs of unseen lines are
+ * split, moved and shown again by later patches.  The series also copies
+ * a file whose end the first patch shows ("\ No newline at end of
+ * file"), so the copy's size is known: its runs of unseen lines become
+ * added lines, and the result must be exact. */
+static void
+test_diffstat_random_series (void)
+{
+  for (guint seed = 1; seed <= 12; seed++)
+    {
+      g_autoptr (PccTestRepo) r = pcc_test_repo_new ();
+      if (!r)
+        return;
+      g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+      g_autoptr (GPtrArray) f = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) g = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 1; i <= 400; i++)
+        g_ptr_array_add (f, g_strdup_printf ("line %u", i));
+      for (guint i = 1; i <= 80; i++)
+        g_ptr_array_add (g, g_strdup_printf ("g line %u", i));
+      write_lines (r, "f.c", f, FALSE);
+      write_lines (r, "g.c", g, TRUE);
+      g_free (pcc_test_commit (r, "A <a@example.org>", "base"));
+      for (guint c = 1; c <= 3; c++)
+        {
+          random_edits (rand, f, g_rand_int_range (rand, 1, 12), c);
+          random_edits (rand, g, g_rand_int_range (rand, 1, 4), c);
+          if (c == 1)
+            {
+              g_free (g->pdata[g->len - 1]);
+              g->pdata[g->len - 1] = g_strdup ("g last");
+            }
+          write_lines (r, "f.c", f, FALSE);
+          write_lines (r, "g.c", g, TRUE);
+          if (c == 2)
+            {
+              /* a copy of g.c with one line changed */
+              g_autoptr (GPtrArray) k
+                  = g_ptr_array_new_with_free_func (g_free);
+              for (guint i = 0; i < g->len; i++)
+                g_ptr_array_add (k, g_strdup (g->pdata[i]));
+              g_free (k->pdata[k->len / 2]);
+              k->pdata[k->len / 2] = g_strdup ("copied and changed");
+              write_lines (r, "k.c", k, TRUE);
+            }
+          g_autofree char *msg = g_strdup_printf ("edit %u", c);
+          g_free (pcc_test_commit (r, "A <a@example.org>", msg));
+        }
+      g_autofree char *git = pcc_test_gitf (r, "diff --stat=72 HEAD~3..HEAD");
+      static const char *const contexts[] = { "-U0", "-U1", "-U3" };
+      for (guint c = 0; c < G_N_ELEMENTS (contexts); c++)
+        {
+          g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+          for (guint p = 3; p >= 1; p--)
+            {
+              g_autofree char *patch = pcc_test_gitf (
+                  r, "diff %s -C -C HEAD~%u HEAD~%u", contexts[c], p, p - 1);
+              g_autoptr (GError) error = NULL;
+              g_assert_true (pcc_diffstat_add_patch (ds, "p", patch,
+                                                     strlen (patch), &error));
+              g_assert_no_error (error);
+            }
+          g_autofree char *mine = pcc_diffstat_format (ds, 72, FALSE);
+          const char *why = NULL;
+          gboolean exact = pcc_diffstat_is_exact (ds, &why);
+          if (g_strcmp0 (mine, git) != 0 || !exact)
+            g_printerr ("seed %u, %s in %s: %s\n", seed, contexts[c], r->work,
+                        why);
+          g_assert_cmpstr (mine, ==, git);
+          g_assert_cmpstr (why, ==, "");
+        }
+    }
+}
+
 static void
 test_quote_path (void)
 {
@@ -644,6 +756,8 @@ main (int argc, char **argv)
   FX ("/series/recipients-union", test_recipients_union);
   g_test_add_func ("/series/diffstat-compose", test_diffstat_compose);
   g_test_add_func ("/series/diffstat-unseen-runs", test_diffstat_unseen_runs);
+  g_test_add_func ("/series/diffstat-random-series",
+                   test_diffstat_random_series);
   g_test_add_func ("/series/quote-path", test_quote_path);
   g_test_add_func ("/series/huge-total", test_huge_total);
   return g_test_run ();

@@ -8,12 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One line of a file as the series goes: its text (with its newline, if
- * it has one) when known, and which line of the original file it is. */
+/* A stretch of a file as the series goes: one line whose text is known
+ * (with its newline, if it has one), or a run of lines no hunk has
+ * shown.  A hunk at line 3,999,990 of a file leaves one run before it,
+ * not four million records. */
 typedef struct
 {
-  char *text; /* NULL: an original line no hunk has shown */
-  guint orig; /* 1-based line of the original file; 0 for added lines */
+  char *text; /* NULL: @run lines no hunk has shown */
+  guint orig; /* 1-based line of the original file of the first line;
+               * 0 for added lines and for lines copied from unseen ones */
+  guint run;  /* how many lines: 1 when @text is set */
 } DLine;
 
 typedef struct
@@ -21,10 +25,11 @@ typedef struct
   char *orig_path; /* in the base tree; NULL: created by the series */
   char *path;      /* now; NULL: deleted by the series */
   guint orig_mode, cur_mode;
-  GArray *cur;          /* DLine: the known start of the current content */
-  guint next_orig;      /* first original line not yet in @cur */
-  gboolean tail_empty;  /* nothing follows @cur */
-  GPtrArray *orig_text; /* [k - 1]: text of original line k, or NULL */
+  GArray *cur;           /* DLine: the known start of the current content */
+  guint cur_lines;       /* how many lines @cur holds (the sum of runs) */
+  guint next_orig;       /* first original line not yet in @cur */
+  gboolean tail_empty;   /* nothing follows @cur */
+  GHashTable *orig_text; /* line k -> its text, for the lines seen */
   gboolean binary;
   gint64 bin_old, bin_new; /* -1: unknown */
   int similarity;          /* of the last rename, -1 if none */
@@ -56,7 +61,7 @@ file_state_free (gpointer p)
   g_free (f->orig_path);
   g_free (f->path);
   g_array_unref (f->cur);
-  g_ptr_array_unref (f->orig_text);
+  g_hash_table_unref (f->orig_text);
   g_free (f);
 }
 
@@ -66,7 +71,7 @@ file_state_new (void)
   FileState *f = g_new0 (FileState, 1);
   f->cur = g_array_new (FALSE, TRUE, sizeof (DLine));
   g_array_set_clear_func (f->cur, dline_clear);
-  f->orig_text = g_ptr_array_new_with_free_func (g_free);
+  f->orig_text = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   f->next_orig = 1;
   f->bin_old = f->bin_new = -1;
   f->similarity = -1;
@@ -129,16 +134,24 @@ pcc_diffstat_is_exact (PccDiffstat *ds, const char **why)
 static void
 set_orig_text (FileState *f, guint k, const char *text)
 {
-  if (f->orig_text->len < k)
-    g_ptr_array_set_size (f->orig_text, k);
-  if (f->orig_text->pdata[k - 1] == NULL)
-    f->orig_text->pdata[k - 1] = g_strdup (text);
+  gpointer key = GUINT_TO_POINTER (k);
+  if (!g_hash_table_contains (f->orig_text, key))
+    g_hash_table_insert (f->orig_text, key, g_strdup (text));
 }
 
 static const char *
 get_orig_text (FileState *f, guint k)
 {
-  return k <= f->orig_text->len ? f->orig_text->pdata[k - 1] : NULL;
+  return g_hash_table_lookup (f->orig_text, GUINT_TO_POINTER (k));
+}
+
+/* Forget the current content: the file now has no lines. */
+static void
+cur_clear (FileState *f)
+{
+  g_array_set_size (f->cur, 0);
+  f->cur_lines = 0;
+  f->tail_empty = TRUE;
 }
 
 /* Fill the original content from the base tree, when there is one. */
@@ -168,10 +181,11 @@ load_from_base (PccDiffstat *ds, FileState *f)
       k++;
       g_autofree char *line = g_strndup (p, e - p);
       set_orig_text (f, k, line);
-      DLine d = { g_strdup (line), k };
+      DLine d = { g_strdup (line), k, 1 };
       g_array_append_val (f->cur, d);
       p = e;
     }
+  f->cur_lines = k;
   f->next_orig = k + 1;
   f->tail_empty = TRUE;
 }
@@ -201,8 +215,7 @@ state_for_created (PccDiffstat *ds, const char *path)
     {
       /* Created over a live file: the patch and the series disagree. */
       inexact (ds, "%s: created by a patch while it already exists", path);
-      g_array_set_size (f->cur, 0);
-      f->tail_empty = TRUE;
+      cur_clear (f);
       return f;
     }
   /* Deleted earlier in the series, now created again: in the series'
@@ -213,8 +226,7 @@ state_for_created (PccDiffstat *ds, const char *path)
       if (g->path == NULL && g->orig_path && strcmp (g->orig_path, path) == 0)
         {
           g->path = g_strdup (path);
-          g_array_set_size (g->cur, 0);
-          g->tail_empty = TRUE;
+          cur_clear (g);
           g_hash_table_insert (ds->live, g->path, g);
           return g;
         }
@@ -252,20 +264,62 @@ state_delete (PccDiffstat *ds, FileState *f)
   f->path = NULL;
 }
 
-/* Make sure @f->cur holds at least @n lines. */
+/* Make sure @f->cur holds at least @n lines: the original lines that
+ * follow it, none of them shown yet, join as one run. */
 static gboolean
 materialize (FileState *f, guint n)
 {
-  while (f->cur->len < n)
-    {
-      if (f->tail_empty)
-        return FALSE;
-      guint k = f->next_orig++;
-      const char *t = get_orig_text (f, k);
-      DLine d = { g_strdup (t), k };
-      g_array_append_val (f->cur, d);
-    }
+  if (f->cur_lines >= n)
+    return TRUE;
+  if (f->tail_empty)
+    return FALSE;
+  DLine d = { NULL, f->next_orig, n - f->cur_lines };
+  g_array_append_val (f->cur, d);
+  f->next_orig += d.run;
+  f->cur_lines = n;
   return TRUE;
+}
+
+/* The index of the element of @f->cur that starts at line @pos (0-based,
+ * at most @f->cur_lines), splitting a run there if need be. */
+static guint
+split_at (FileState *f, guint pos)
+{
+  if (f->cur->len == f->cur_lines)
+    return pos; /* one line each: the common case */
+  guint line = 0;
+  for (guint i = 0; i < f->cur->len; i++)
+    {
+      DLine *d = &g_array_index (f->cur, DLine, i);
+      if (line == pos)
+        return i;
+      if (pos < line + d->run)
+        {
+          guint head = pos - line;
+          DLine tail = { NULL, d->orig ? d->orig + head : 0, d->run - head };
+          d->run = head;
+          g_array_insert_val (f->cur, i + 1, tail);
+          return i + 1;
+        }
+      line += d->run;
+    }
+  return f->cur->len;
+}
+
+/* Make @to's content a copy of @from's.  The lines no longer stand for
+ * lines of @to's original file. */
+static void
+copy_content (FileState *to, const FileState *from)
+{
+  g_array_set_size (to->cur, 0);
+  for (guint k = 0; k < from->cur->len; k++)
+    {
+      const DLine *s = &g_array_index (from->cur, DLine, k);
+      DLine n = { g_strdup (s->text), 0, s->run };
+      g_array_append_val (to->cur, n);
+    }
+  to->cur_lines = from->cur_lines;
+  to->tail_empty = from->tail_empty;
 }
 
 /* --- composing ---------------------------------------------------------------- */
@@ -293,8 +347,10 @@ apply_hunks (PccDiffstat *ds, const char *name, FileState *f,
           return;
         }
       guint idx = (guint) idx64;
+      guint first = split_at (f, idx);
+      guint past = split_at (f, idx + h->old_count);
       g_autoptr (GArray) out = g_array_new (FALSE, TRUE, sizeof (DLine));
-      guint pos = idx;
+      guint elem = first, off = 0; /* the next old line: where in @cur */
       gboolean ends = FALSE;
 
       for (guint li = 0; li < h->lines->len; li++)
@@ -308,38 +364,43 @@ apply_hunks (PccDiffstat *ds, const char *name, FileState *f,
           text = g_strndup (hl->text, tl);
           if (hl->op == '+')
             {
-              DLine n = { g_steal_pointer (&text), 0 };
+              DLine n = { g_steal_pointer (&text), 0, 1 };
               g_array_append_val (out, n);
               if (hl->no_newline)
                 ends = TRUE;
               continue;
             }
-          DLine *c = &g_array_index (f->cur, DLine, pos++);
+          const DLine *c = &g_array_index (f->cur, DLine, elem);
+          guint orig = c->orig ? c->orig + off : 0;
+          if (++off == c->run)
+            elem++, off = 0;
           if (c->text && strcmp (c->text, text) != 0)
             inexact (ds,
                      "%s: %s changes a line that is not what the "
                      "earlier patches left",
                      fname, name);
-          if (c->orig)
-            set_orig_text (f, c->orig, text);
+          if (orig)
+            set_orig_text (f, orig, text);
           if (hl->no_newline)
             ends = TRUE;
           if (hl->op == ' ')
             {
-              DLine n = { g_steal_pointer (&text), c->orig };
+              DLine n = { g_steal_pointer (&text), orig, 1 };
               g_array_append_val (out, n);
             }
         }
       /* Replace the old lines with the new ones. */
-      g_array_remove_range (f->cur, idx, h->old_count);
+      g_array_remove_range (f->cur, first, past - first);
       g_array_set_clear_func (out, NULL);
-      g_array_insert_vals (f->cur, idx, out->data, out->len);
+      g_array_insert_vals (f->cur, first, out->data, out->len);
+      f->cur_lines = f->cur_lines - h->old_count + out->len;
       if (ends)
         {
           /* The file ends with this hunk. */
-          guint end = idx + out->len;
+          guint end = first + out->len;
           if (f->cur->len > end)
             g_array_remove_range (f->cur, end, f->cur->len - end);
+          f->cur_lines = idx + out->len;
           f->tail_empty = TRUE;
         }
     }
@@ -354,9 +415,9 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
   if (!diffs)
     return FALSE;
 
-  /* Lines no hunk showed are kept one record each: bound how far into a
-   * file a hunk may reach, or "@@ -2147483647,1 ..." asks for tens of
-   * GiB. */
+  /* Bound how far into a file a hunk may reach (the documented limit;
+   * runs of lines no hunk showed are one record each, so the cost does
+   * not grow with it). */
   for (guint i = 0; i < diffs->len; i++)
     {
       const PccDiffFile *d = diffs->pdata[i];
@@ -378,6 +439,23 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
         }
     }
 
+  /* Every "a/" side of a patch is the file before the patch: a copy
+   * takes its source as it was then, not with the changes the same
+   * patch makes to it. */
+  g_autoptr (GHashTable) sources
+      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, file_state_free);
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const PccDiffFile *d = diffs->pdata[i];
+      if (d->is_copy && d->old_path && d->new_path
+          && !g_hash_table_contains (sources, d->old_path))
+        {
+          FileState *snap = file_state_new ();
+          copy_content (snap, state_for_existing (ds, d->old_path));
+          g_hash_table_insert (sources, d->old_path, snap);
+        }
+    }
+
   for (guint i = 0; i < diffs->len; i++)
     {
       PccDiffFile *d = diffs->pdata[i];
@@ -390,16 +468,10 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
         f = state_for_created (ds, d->new_path);
       else if (d->is_copy && d->old_path && d->new_path)
         {
-          FileState *src = state_for_existing (ds, d->old_path);
+          /* from the source as it was before this patch */
+          const FileState *src = g_hash_table_lookup (sources, d->old_path);
           f = state_for_created (ds, d->new_path);
-          g_array_set_size (f->cur, 0);
-          for (guint k = 0; k < src->cur->len; k++)
-            {
-              const DLine *s = &g_array_index (src->cur, DLine, k);
-              DLine n = { g_strdup (s->text), 0 };
-              g_array_append_val (f->cur, n);
-            }
-          f->tail_empty = src->tail_empty;
+          copy_content (f, src);
           f->copied = TRUE;
           if (!src->tail_empty)
             inexact (ds,
@@ -411,8 +483,7 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
         continue; /* the diff reader refuses these; never a NULL key */
       else
         {
-          f = state_for_existing (ds,
-                                  d->old_path ? d->old_path : d->new_path);
+          f = state_for_existing (ds, d->old_path ? d->old_path : d->new_path);
           if (d->is_rename && d->old_path && d->new_path)
             {
               state_move (ds, f, d->new_path);
@@ -449,8 +520,7 @@ pcc_diffstat_add_patch (PccDiffstat *ds, const char *name, const char *text,
 
       if (d->is_delete)
         {
-          f->tail_empty = TRUE;
-          g_array_set_size (f->cur, 0);
+          cur_clear (f);
           state_delete (ds, f);
         }
     }
@@ -468,14 +538,11 @@ entry_clear (gpointer p)
   g_free (e->summary);
 }
 
-/* The text of element @i of @f's current content, or NULL when it is an
- * original line no hunk has shown; *@k is that line's number. */
-static const char *
-cur_text (FileState *f, guint i, guint *k)
+static int
+cmp_guint (gconstpointer pa, gconstpointer pb)
 {
-  const DLine *d = &g_array_index (f->cur, DLine, i);
-  *k = d->orig;
-  return d->text ? d->text : d->orig ? get_orig_text (f, d->orig) : NULL;
+  guint a = *(const guint *) pa, b = *(const guint *) pb;
+  return a < b ? -1 : a > b;
 }
 
 /* Lines no hunk showed are the same, in the same order, in both versions
@@ -484,38 +551,100 @@ cur_text (FileState *f, guint i, guint *k)
  * file otherwise gives xdiff two buffers of 4 million lines (seconds and
  * a gigabyte for a six-line patch).  A run is cut wherever either side
  * cuts it (a seen line, or an added one between two unseen lines), so
- * the two sides get the same placeholders. */
-static void
-find_run_starts (FileState *f, GHashTable *starts)
+ * the two sides get the same placeholders.  Returns the lines where a
+ * run starts, sorted, without repeats. */
+static GArray *
+find_run_starts (FileState *f, GArray *seen)
 {
+  GArray *starts = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n_orig = f->next_orig - 1;
-  gboolean prev = FALSE;
   if (f->orig_path)
-    for (guint k = 1; k <= n_orig; k++)
-      {
-        gboolean unseen = get_orig_text (f, k) == NULL;
-        if (unseen && !prev)
-          g_hash_table_add (starts, GUINT_TO_POINTER (k));
-        prev = unseen;
-      }
-  guint last = 0; /* the line number of the previous unseen element */
+    {
+      /* In the original: the first line, and each line after a seen one,
+       * when not seen themselves. */
+      guint prev = 0;
+      for (guint i = 0; i <= seen->len; i++)
+        {
+          guint k
+              = i < seen->len ? g_array_index (seen, guint, i) : n_orig + 1;
+          if (k > prev + 1)
+            {
+              guint s = prev + 1;
+              g_array_append_val (starts, s);
+            }
+          prev = k;
+        }
+    }
   if (f->path)
-    for (guint i = 0; i < f->cur->len; i++)
-      {
-        guint k;
-        if (cur_text (f, i, &k) != NULL || k == 0)
-          last = 0;
-        else
-          {
-            if (last == 0 || k != last + 1)
-              g_hash_table_add (starts, GUINT_TO_POINTER (k));
-            last = k;
-          }
-      }
+    {
+      /* In the current content: an unseen run that does not follow the
+       * line before it. */
+      guint last = 0; /* the last line of the previous unseen element */
+      for (guint i = 0; i < f->cur->len; i++)
+        {
+          const DLine *d = &g_array_index (f->cur, DLine, i);
+          if (d->text || d->orig == 0)
+            last = 0;
+          else
+            {
+              if (last == 0 || d->orig != last + 1)
+                g_array_append_val (starts, d->orig);
+              last = d->orig + d->run - 1;
+            }
+        }
+    }
+  g_array_sort (starts, cmp_guint);
+  guint n = 0;
+  for (guint i = 0; i < starts->len; i++)
+    if (n == 0
+        || g_array_index (starts, guint, i)
+               != g_array_index (starts, guint, n - 1))
+      g_array_index (starts, guint, n++) = g_array_index (starts, guint, i);
+  g_array_set_size (starts, n);
+  return starts;
 }
 
-/* Append the placeholder of the open run of unseen lines @first to @last
- * (none when @first is 0), and close it. */
+/* The first start after @k, or G_MAXUINT. */
+static guint
+next_start (GArray *starts, guint k)
+{
+  guint lo = 0, hi = starts->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (starts, guint, mid) <= k)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < starts->len ? g_array_index (starts, guint, lo) : G_MAXUINT;
+}
+
+/* Append the unseen original lines @k to @end to @s: one placeholder per
+ * piece between two starts.  *@first and *@last hold the open piece,
+ * which the next unseen lines may continue. */
+static void
+append_unseen (GString *s, GArray *starts, guint k, guint end, guint *first,
+               guint *last)
+{
+  while (k <= end)
+    {
+      if (*first && (k != *last + 1 || next_start (starts, k - 1) == k))
+        {
+          g_string_append_printf (s, "\x1fpcc-unseen-lines %u-%u\x1f\n",
+                                  *first, *last);
+          *first = 0;
+        }
+      guint cut = next_start (starts, k);
+      guint piece_end = cut <= end ? cut - 1 : end;
+      if (*first == 0)
+        *first = k;
+      *last = piece_end;
+      k = piece_end + 1;
+    }
+}
+
+/* Close the open piece of unseen lines, if any. */
 static void
 close_run (GString *s, guint *first, guint last)
 {
@@ -525,49 +654,66 @@ close_run (GString *s, guint *first, guint last)
   *first = 0;
 }
 
-/* The two versions of a file as buffers for xdiff. */
+/* The two versions of a file as buffers for xdiff.  *@copied counts the
+ * lines, beyond the one placeholder of each run, that were copied from
+ * lines no hunk showed: they are added lines xdiff does not see. */
 static void
-build_buffers (FileState *f, GString *a, GString *b)
+build_buffers (FileState *f, GString *a, GString *b, guint *copied)
 {
-  g_autoptr (GHashTable) starts = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint));
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, f->orig_text);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      guint k = GPOINTER_TO_UINT (key);
+      g_array_append_val (seen, k);
+    }
+  g_array_sort (seen, cmp_guint);
+  g_autoptr (GArray) starts = find_run_starts (f, seen);
   guint n_orig = f->next_orig - 1;
-  guint first = 0, last = 0;
+  guint first = 0, last = 0, copies = 0;
 
-  find_run_starts (f, starts);
+  *copied = 0;
   if (f->orig_path)
-    for (guint k = 1; k <= n_orig; k++)
-      {
-        const char *t = get_orig_text (f, k);
-        if (t || g_hash_table_contains (starts, GUINT_TO_POINTER (k)))
+    {
+      guint k = 1;
+      for (guint i = 0; i <= seen->len; i++)
+        {
+          guint next
+              = i < seen->len ? g_array_index (seen, guint, i) : n_orig + 1;
+          if (next > k)
+            append_unseen (a, starts, k, MIN (next - 1, n_orig), &first,
+                           &last);
+          if (next > n_orig)
+            break;
           close_run (a, &first, last);
-        if (t)
-          g_string_append (a, t);
-        else
-          {
-            if (first == 0)
-              first = k;
-            last = k;
-          }
-      }
+          g_string_append (a, get_orig_text (f, next));
+          k = next + 1;
+        }
+    }
   close_run (a, &first, last);
   if (f->path)
     for (guint i = 0; i < f->cur->len; i++)
       {
-        guint k;
-        const char *t = cur_text (f, i, &k);
-        if (t || k == 0
-            || g_hash_table_contains (starts, GUINT_TO_POINTER (k)))
-          close_run (b, &first, last);
-        if (t)
-          g_string_append (b, t);
-        else if (k == 0) /* copied from a line no hunk showed */
-          g_string_append (b, "\x1fpcc-unseen-line\x1f\n");
-        else
+        const DLine *d = &g_array_index (f->cur, DLine, i);
+        /* A line a hunk showed leaves its run: an element has its own
+         * text, or is a run of lines no hunk showed. */
+        if (d->text)
           {
-            if (first == 0)
-              first = k;
-            last = k;
+            close_run (b, &first, last);
+            g_string_append (b, d->text);
           }
+        else if (d->orig == 0) /* copied from lines no hunk showed */
+          {
+            close_run (b, &first, last);
+            g_string_append_printf (b, "\x1fpcc-unseen-copy %u\x1f\n",
+                                    ++copies);
+            *copied += d->run - 1;
+          }
+        else
+          append_unseen (b, starts, d->orig, d->orig + d->run - 1, &first,
+                         &last);
       }
   close_run (b, &first, last);
   if (!f->tail_empty && f->orig_path && f->path)
@@ -582,7 +728,8 @@ count_lines (PccDiffstat *ds, FileState *f, guint *added, guint *deleted)
 {
   g_autoptr (GString) a = g_string_new (NULL);
   g_autoptr (GString) b = g_string_new (NULL);
-  build_buffers (f, a, b);
+  guint copied;
+  build_buffers (f, a, b, &copied);
   *added = *deleted = 0;
   if (a->len == b->len && memcmp (a->str, b->str, a->len) == 0)
     return TRUE;
@@ -602,7 +749,7 @@ count_lines (PccDiffstat *ds, FileState *f, guint *added, guint *deleted)
   size_t adds = 0, dels = 0;
   git_patch_line_stats (NULL, &adds, &dels, patch);
   git_patch_free (patch);
-  *added = (guint) adds;
+  *added = (guint) adds + copied;
   *deleted = (guint) dels;
   return TRUE;
 }
