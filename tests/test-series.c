@@ -666,6 +666,75 @@ test_diffstat_random_series (void)
     }
 }
 
+/* The same with a rename (f.c to r.c in the second patch, edited before
+ * and after), a file the series creates and edits, and one it deletes,
+ * against "git diff -M --stat".  Only the counts: the similarity of a
+ * rename over several patches is an estimate (and marked so). */
+static void
+test_diffstat_random_renames (void)
+{
+  for (guint seed = 1; seed <= 8; seed++)
+    {
+      g_autoptr (PccTestRepo) r = pcc_test_repo_new ();
+      if (!r)
+        return;
+      g_autoptr (GRand) rand = g_rand_new_with_seed (100 + seed);
+      g_autoptr (GPtrArray) f = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) g = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) h = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 1; i <= 300; i++)
+        g_ptr_array_add (f, g_strdup_printf ("line %u", i));
+      for (guint i = 1; i <= 50; i++)
+        g_ptr_array_add (g, g_strdup_printf ("g line %u", i));
+      write_lines (r, "f.c", f, FALSE);
+      write_lines (r, "g.c", g, FALSE);
+      g_free (pcc_test_commit (r, "A <a@example.org>", "base"));
+      for (guint c = 1; c <= 3; c++)
+        {
+          random_edits (rand, f, g_rand_int_range (rand, 1, 10), c);
+          const char *fname = c >= 2 ? "dir/r.c" : "f.c";
+          if (c == 2)
+            g_free (pcc_test_gitf (r, "rm -q f.c"));
+          write_lines (r, fname, f, FALSE);
+          if (c == 1)
+            for (guint i = 1; i <= 30; i++)
+              g_ptr_array_add (h, g_strdup_printf ("h line %u", i));
+          else
+            random_edits (rand, h, g_rand_int_range (rand, 1, 5), c);
+          write_lines (r, "h.c", h, FALSE);
+          if (c < 3)
+            {
+              random_edits (rand, g, 2, c);
+              write_lines (r, "g.c", g, FALSE);
+            }
+          else
+            g_free (pcc_test_gitf (r, "rm -q g.c"));
+          g_autofree char *msg = g_strdup_printf ("edit %u", c);
+          g_free (pcc_test_commit (r, "A <a@example.org>", msg));
+        }
+      g_autofree char *git
+          = pcc_test_gitf (r, "diff -M --stat=72 HEAD~3..HEAD");
+      static const char *const contexts[] = { "-U0", "-U1", "-U3" };
+      for (guint c = 0; c < G_N_ELEMENTS (contexts); c++)
+        {
+          g_autoptr (PccDiffstat) ds = pcc_diffstat_new (NULL);
+          for (guint p = 3; p >= 1; p--)
+            {
+              g_autofree char *patch = pcc_test_gitf (
+                  r, "diff %s -M HEAD~%u HEAD~%u", contexts[c], p, p - 1);
+              g_autoptr (GError) error = NULL;
+              g_assert_true (pcc_diffstat_add_patch (ds, "p", patch,
+                                                     strlen (patch), &error));
+              g_assert_no_error (error);
+            }
+          g_autofree char *mine = pcc_diffstat_format (ds, 72, FALSE);
+          if (g_strcmp0 (mine, git) != 0)
+            g_printerr ("seed %u, %s in %s\n", seed, contexts[c], r->work);
+          g_assert_cmpstr (mine, ==, git);
+        }
+    }
+}
+
 static void
 test_quote_path (void)
 {
@@ -758,6 +827,8 @@ main (int argc, char **argv)
   g_test_add_func ("/series/diffstat-unseen-runs", test_diffstat_unseen_runs);
   g_test_add_func ("/series/diffstat-random-series",
                    test_diffstat_random_series);
+  g_test_add_func ("/series/diffstat-random-renames",
+                   test_diffstat_random_renames);
   g_test_add_func ("/series/quote-path", test_quote_path);
   g_test_add_func ("/series/huge-total", test_huge_total);
   return g_test_run ();
