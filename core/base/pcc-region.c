@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 
 #define HUGE_SIZE ((gsize) 2 << 20)
+/* how much of the heap's start pcc_region_tune_heap() faults in at once */
+#define HEAD_SIZE ((gsize) 256 << 10)
 
 /* Under AddressSanitizer a region comes from malloc: LeakSanitizer scans
  * the heap for pointers, not anonymous mappings, so the strings an index
@@ -76,6 +78,7 @@ pcc_region_tune_heap (void)
    * growth makes a mapping of its own, without the advice, which costs
    * the ordinary page faults and nothing worse. */
   char *before = sbrk (0);
+  gsize arena = mallinfo2 ().arena; /* the heap below @before */
   /* volatile: a malloc() whose block is only freed may be left out */
   void *volatile p = malloc (256 << 10);
   free (p);
@@ -85,6 +88,18 @@ pcc_region_tune_heap (void)
   char *from = (char *) round_up ((uintptr_t) before, HUGE_SIZE);
   if (from < after)
     madvise (from, after - from, MADV_HUGEPAGE); /* advice only */
+#ifdef MADV_POPULATE_WRITE
+  /* Every run takes the first 150-200 KiB of the heap, below the first
+   * huge page, one 4 KiB page fault at a time (12-16 us each on these
+   * virtual machines, a microsecond when made in one call).  Make them
+   * in one call, from where the heap starts; a kernel older than 5.14 refuses, and nothing
+   * changes. */
+  char *start = arena < (uintptr_t) before ? before - arena : before;
+  char *head = (char *) ((uintptr_t) start & ~(uintptr_t) 4095);
+  char *head_end = MIN (MIN (head + HEAD_SIZE, from), after);
+  if (head < head_end)
+    madvise (head, head_end - head, MADV_POPULATE_WRITE);
+#endif
 #endif
 }
 
