@@ -12,7 +12,10 @@
 #   -n  executions per target instead (e.g. 10000000)
 #   -o  where corpora, crash files, logs and table.md go (default
 #       build/fuzz-campaign; corpora are kept, so a second run goes on
-#       from the first)
+#       from the first; runs.tsv lists every run: date, commit, target,
+#       executions, crashes, seconds)
+# A target stopped with SIGINT (kill -INT its fuzz-T process) ends its
+# run early: its row counts what ran.
 # The kernel tree for the seeds comes from kernel/prepare-tree.sh.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,9 +81,19 @@ run_target() {
 	# worth a look (one was a real slowness), not crashes
 	crashes=$(find "$out/crashes/$t" -type f ! -name 'slow-unit-*' | wc -l)
 	slow=$(find "$out/crashes/$t" -type f -name 'slow-unit-*' | wc -l)
-	[ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes="1 (exit $rc, see log-$t)"
+	# stopped by SIGINT before its limit (libFuzzer's exit 72 after "run
+	# interrupted"): what ran counts, and it is no crash
+	if [ "$rc" -eq 72 ] && grep -q 'run interrupted' "$out/log-$t"; then
+		rc=0
+		[ "$crashes" -gt 0 ] || crashes="0 (stopped early)"
+	fi
+	[ "$rc" -eq 0 ] || [ "$crashes" != 0 ] || crashes="1 (exit $rc, see log-$t)"
 	[ "$slow" -eq 0 ] || crashes="$crashes ($slow slow inputs, crashes/$t/slow-unit-*)"
 	echo "| $t | ${execs:-?} | ${cov:-?} | ${ft:-?} | $crashes | $took |" >"$out/row-$t"
+	# every run, for runs that resume a corpus on unchanged code
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u '+%Y-%m-%dT%H:%MZ')" \
+		"$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')" \
+		"$t" "${execs:-?}" "$crashes" "$took" >>"$out/runs.tsv"
 	echo "fuzz-$t: ${execs:-?} executions, cov ${cov:-?}, crashes $crashes"
 	return "$rc"
 }
