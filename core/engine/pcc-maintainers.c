@@ -17,34 +17,34 @@ typedef enum
 
 typedef struct
 {
-  char type;         /* 'A'..'Z', or 0 for an untyped line */
-  gint8 dir;         /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
+  char type;    /* 'A'..'Z', or 0 for an untyped line */
+  gint8 dir;    /* F:/X:: -1 not looked up yet, 0 no, 1 directory;
                          K:: 1 when the keyword can be split from the
                          script's "^[+-].*" prefix */
-  guint8 kind;       /* MatchKind */
-  guint8 ready;      /* filled in (from the index, on first use: entry_at()) */
-  guint8 owned;      /* @value is owned */
-  guint8 literal_ci; /* @needles are compared without regard to ASCII
+  guint8 kind;  /* MatchKind */
+  guint8 ready; /* filled in (from the index, on first use: entry_at()) */
+  guint8 owned; /* @value is owned */
+  guint8 literal_ci;   /* @needles are compared without regard to ASCII
                          case */
   guint8 literal_done; /* @literal / @needles were looked for */
   guint8 literal_from; /* F:/X:: @literal is searched from this offset
                           (at most the bytes the pattern starts with) */
-  guint file;          /* index into m->files */
+  guint file;   /* index into m->files */
   guint lineno;
-  guint start, end;  /* find_starting_index() / find_ending_index() */
-  guint plen;        /* F:: the length of its literal prefix */
-  guint uses;        /* K:: lines tried; hot keywords get compiled to
+  guint start, end; /* find_starting_index() / find_ending_index() */
+  guint plen;       /* F:: the length of its literal prefix */
+  guint uses;       /* K:: lines tried; hot keywords get compiled to
                          machine code */
-  const char *line;  /* the line as written (points into a file buffer) */
-  char *value;       /* typed: the value (F:/X:: converted, made on first
+  const char *line; /* the line as written (points into a file buffer) */
+  char *value;      /* typed: the value (F:/X:: converted, made on first
                          use); untyped: the line.  Owned when @owned. */
-  const char *orig;  /* F:/X:: the value as written */
-  char *orig_dir;    /* F:/X:: orig + "/" once found to be a directory */
-  PccRegex *re;      /* compiled lazily (F:/X: regex kind, N:, K:) */
-  PccRegex *re_diff; /* K:: with the "^[+-].*" prefix */
-  char *literal;     /* F:/X: with wildcards: bytes every match
+  const char *orig;    /* F:/X:: the value as written */
+  char *orig_dir;      /* F:/X:: orig + "/" once found to be a directory */
+  PccRegex *re;        /* compiled lazily (F:/X: regex kind, N:, K:) */
+  PccRegex *re_diff;   /* K:: with the "^[+-].*" prefix */
+  char *literal;       /* F:/X: with wildcards: bytes every match
                          contains, or NULL */
-  char **needles;    /* K:, N:: one of these is in every match, or NULL */
+  char **needles;      /* K:, N:: one of these is in every match, or NULL */
 } Entry;
 
 /* 96 bytes: the entries of the 6.1 kernel's MAINTAINERS (20,205) fit in
@@ -750,8 +750,7 @@ under_not_dir (PccMaintainers *m, const char *value)
   if (pcc_tree_is_dir (m->tree, prefix))
     return FALSE;
   if (m->not_dirs == NULL)
-    m->not_dirs
-        = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    m->not_dirs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_add (m->not_dirs, g_steal_pointer (&prefix));
   return TRUE;
 }
