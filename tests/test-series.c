@@ -576,6 +576,16 @@ random_edits (GRand *rand, GPtrArray *lines, guint n, guint serial)
     }
 }
 
+/* "@prefix 1" to "@prefix @n", a new array. */
+static GPtrArray *
+line_array (const char *prefix, guint n)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 1; i <= n; i++)
+    g_ptr_array_add (lines, g_strdup_printf ("%s %u", prefix, i));
+  return lines;
+}
+
 /* Write @lines to @path; without a newline after the last one when
  * @no_eol. */
 static void
@@ -638,12 +648,8 @@ test_diffstat_random_series (void)
       if (!r)
         return;
       g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-      g_autoptr (GPtrArray) f = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr (GPtrArray) g = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 1; i <= 400; i++)
-        g_ptr_array_add (f, g_strdup_printf ("line %u", i));
-      for (guint i = 1; i <= 80; i++)
-        g_ptr_array_add (g, g_strdup_printf ("g line %u", i));
+      g_autoptr (GPtrArray) f = line_array ("line", 400);
+      g_autoptr (GPtrArray) g = line_array ("g line", 80);
       write_lines (r, "f.c", f, FALSE);
       write_lines (r, "g.c", g, TRUE);
       g_free (pcc_test_commit (r, "A <a@example.org>", "base"));
@@ -690,13 +696,9 @@ test_diffstat_random_renames (void)
       if (!r)
         return;
       g_autoptr (GRand) rand = g_rand_new_with_seed (100 + seed);
-      g_autoptr (GPtrArray) f = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr (GPtrArray) g = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr (GPtrArray) h = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 1; i <= 300; i++)
-        g_ptr_array_add (f, g_strdup_printf ("line %u", i));
-      for (guint i = 1; i <= 50; i++)
-        g_ptr_array_add (g, g_strdup_printf ("g line %u", i));
+      g_autoptr (GPtrArray) f = line_array ("line", 300);
+      g_autoptr (GPtrArray) g = line_array ("g line", 50);
+      g_autoptr (GPtrArray) h = line_array ("h line", 0);
       write_lines (r, "f.c", f, FALSE);
       write_lines (r, "g.c", g, FALSE);
       g_free (pcc_test_commit (r, "A <a@example.org>", "base"));
@@ -708,8 +710,7 @@ test_diffstat_random_renames (void)
             g_free (pcc_test_gitf (r, "rm -q f.c"));
           write_lines (r, fname, f, FALSE);
           if (c == 1)
-            for (guint i = 1; i <= 30; i++)
-              g_ptr_array_add (h, g_strdup_printf ("h line %u", i));
+            g_ptr_array_extend_and_steal (h, line_array ("h line", 30));
           else
             random_edits (rand, h, g_rand_int_range (rand, 1, 5), c);
           write_lines (r, "h.c", h, FALSE);
