@@ -620,6 +620,16 @@ next_start (GArray *starts, guint k)
   return lo < starts->len ? g_array_index (starts, guint, lo) : G_MAXUINT;
 }
 
+/* Close the open piece of unseen lines, if any. */
+static void
+close_run (GString *s, guint *first, guint last)
+{
+  if (*first == 0)
+    return;
+  g_string_append_printf (s, "\x1fpcc-unseen-lines %u-%u\x1f\n", *first, last);
+  *first = 0;
+}
+
 /* Append the unseen original lines @k to @end to @s: one placeholder per
  * piece between two starts.  *@first and *@last hold the open piece,
  * which the next unseen lines may continue. */
@@ -629,12 +639,8 @@ append_unseen (GString *s, GArray *starts, guint k, guint end, guint *first,
 {
   while (k <= end)
     {
-      if (*first && (k != *last + 1 || next_start (starts, k - 1) == k))
-        {
-          g_string_append_printf (s, "\x1fpcc-unseen-lines %u-%u\x1f\n",
-                                  *first, *last);
-          *first = 0;
-        }
+      if (k != *last + 1 || next_start (starts, k - 1) == k)
+        close_run (s, first, *last);
       guint cut = next_start (starts, k);
       guint piece_end = cut <= end ? cut - 1 : end;
       if (*first == 0)
@@ -642,16 +648,6 @@ append_unseen (GString *s, GArray *starts, guint k, guint end, guint *first,
       *last = piece_end;
       k = piece_end + 1;
     }
-}
-
-/* Close the open piece of unseen lines, if any. */
-static void
-close_run (GString *s, guint *first, guint last)
-{
-  if (*first == 0)
-    return;
-  g_string_append_printf (s, "\x1fpcc-unseen-lines %u-%u\x1f\n", *first, last);
-  *first = 0;
 }
 
 /* The two versions of a file as buffers for xdiff.  *@copied counts the
