@@ -19,9 +19,9 @@
 #   -s  print, from DIR/runs.tsv, the executions each target has run on
 #       its current code, summed over its runs, and run nothing
 # A target's "code" is a hash of the files it is built from: its fuzz-T.c,
-# the core sources the linker took for it (tests/fuzz/build.sh), every
-# core header, and the templates when it links pcc-template.c.  Runs that
-# resume one corpus on the same code add up to one campaign.
+# the core sources the linker took for it, the headers they include and
+# the templates when it embeds them (tests/fuzz/build.sh lists them).
+# Runs that resume one corpus on the same code add up to one campaign.
 # A target stopped with SIGINT (kill -INT its fuzz-T process; with -f,
 # every one of them: pkill -INT -f bin/fuzz-T) ends its run early: its
 # row counts what ran (with -f, up to the last job that ended).
@@ -49,20 +49,12 @@ if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
 	export TMPDIR=/dev/shm
 fi
 
-# code_hash T: what target T is built from, as one short hash
+# code_hash T: what target T is built from (tests/fuzz/build.sh lists the
+# files), as one short hash
 code_hash() {
-	(
-		cd "$top"
-		echo "tests/fuzz/fuzz-$1.c"
-		cat "$out/bin/sources-$1"
-		find core -name '*.h' | sort
-		if grep -q pcc-template.c "$out/bin/sources-$1"; then
-			echo templates/embed-templates.py
-			ls templates/*.tpl
-		fi
-	) | while read -r f; do
+	while read -r f; do
 		printf '%s\n' "$f" && sha1sum <"$top/$f"
-	done | sha1sum | cut -c1-12
+	done <"$out/bin/sources-$1" | sha1sum | cut -c1-12
 }
 
 tree=$(sh "$top/kernel/prepare-tree.sh" --upto none 2>/dev/null)
