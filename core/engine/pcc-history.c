@@ -1,8 +1,10 @@
 /* pcc-history.c - git history through libgit2, as get_maintainer.pl's git
  * commands print it. */
 #include "pcc-history.h"
+#include "pcc-cache-file.h"
 #include "pcc-date.h"
 #include "pcc-error.h"
+#include "pcc-walk-cache.h"
 
 #include <git2.h>
 #include <stdio.h>
@@ -26,6 +28,10 @@ struct _PccHistory
   char *workdir; /* NULL for a bare repository or a git tree */
   git_oid head;
   gboolean have_head;
+  char *cache_dir;     /* of the walk cache; NULL: none */
+  guint commits_read;  /* by the last walk, from the repository */
+  PccPathSets *paths;  /* the cache's, read on first use */
+  GHashTable *changed; /* path -> Changed, for the current walk */
   /* The walk of --since, made once. */
   gboolean walked;
   gint64 walked_since;
@@ -38,6 +44,21 @@ set_git_error (GError **error, const char *what)
   const git_error *e = git_error_last ();
   g_set_error (error, PCC_ERROR, PCC_ERROR_GIT, "%s: %s", what,
                e && e->message ? e->message : "unknown libgit2 error");
+}
+
+/* The commits of the walk in which a path changed: sorted object ids. */
+typedef struct
+{
+  guint8 *oids;
+  guint n;
+} Changed;
+
+static void
+changed_free (gpointer p)
+{
+  Changed *c = p;
+  g_free (c->oids);
+  g_free (c);
 }
 
 PccHistory *
@@ -71,7 +92,26 @@ pcc_history_open (const PccTree *tree, GError **error)
           = git_oid_fromstr (&h->head, pcc_tree_get_commit (tree)) == 0;
     }
   h->walk = g_array_new (FALSE, FALSE, sizeof (WalkItem));
+  h->changed
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, changed_free);
+  if (!g_getenv ("PATCHCC_NO_HISTORY_CACHE"))
+    h->cache_dir = pcc_cache_dir ("history");
   return h;
+}
+
+void
+pcc_history_set_cache_dir (PccHistory *h, const char *dir)
+{
+  g_free (h->cache_dir);
+  h->cache_dir = g_strdup (dir);
+  g_clear_pointer (&h->paths, pcc_path_sets_free);
+  h->walked = FALSE;
+}
+
+guint
+pcc_history_get_commits_read (const PccHistory *h)
+{
+  return h->commits_read;
 }
 
 void
@@ -81,6 +121,9 @@ pcc_history_free (PccHistory *h)
     return;
   git_repository_free (h->repo);
   g_array_unref (h->walk);
+  g_hash_table_unref (h->changed);
+  pcc_path_sets_free (h->paths);
+  g_free (h->cache_dir);
   g_free (h->workdir);
   g_free (h);
   git_libgit2_shutdown ();
@@ -200,6 +243,8 @@ pcc_history_approxidate (const char *text, gint64 now, gint64 *out)
 
 /* --- the walk -------------------------------------------------------- */
 
+G_STATIC_ASSERT (sizeof (git_oid) == PCC_WALK_OID_SIZE);
+
 typedef struct
 {
   git_oid oid;
@@ -216,40 +261,190 @@ qitem_cmp (gconstpointer a, gconstpointer b, gpointer unused)
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static guint
+oid_hash (gconstpointer p)
+{
+  guint v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static gboolean
+oid_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, PCC_WALK_OID_SIZE) == 0;
+}
+
+/* What the walk knows of commits without reading them: the graphs of
+ * the walk cache, and which of them each commit is in. */
+typedef struct
+{
+  PccWalkGraph *graphs[2];
+  const PccWalkGraph *own; /* the graph of this HEAD, if any */
+  GHashTable *nodes;       /* oid -> PccWalkNode * in one of @graphs */
+} Known;
+
+static void
+known_add (Known *k, PccWalkGraph *g)
+{
+  if (g == NULL)
+    return;
+  k->graphs[k->graphs[0] ? 1 : 0] = g;
+  for (guint i = 0; i < g->nodes->len; i++)
+    {
+      PccWalkNode *n = &g_array_index (g->nodes, PccWalkNode, i);
+      g_hash_table_insert (k->nodes, n->oid, n);
+    }
+}
+
+static const PccWalkGraph *
+known_graph_of (const Known *k, const PccWalkNode *n)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (k->graphs); i++)
+    {
+      const PccWalkGraph *g = k->graphs[i];
+      if (g && g->nodes->len && n >= &g_array_index (g->nodes, PccWalkNode, 0)
+          && n < &g_array_index (g->nodes, PccWalkNode, g->nodes->len))
+        return g;
+    }
+  g_assert_not_reached ();
+}
+
+/* Append to @out what the walk needs of commit @oid and its parents,
+ * from @known when it has the commit and every parent it records as
+ * missing is still missing (a shallow clone deepened since), else from
+ * the repository (then counting it in @h->commits_read). */
+static gboolean
+walk_node (PccHistory *h, const Known *known, const git_oid *oid,
+           PccWalkGraph *out, guint *not_own)
+{
+  const PccWalkNode *kn = g_hash_table_lookup (known->nodes, oid);
+  if (kn)
+    {
+      const PccWalkGraph *g = known_graph_of (known, kn);
+      if (g != known->own)
+        ++*not_own;
+      const PccWalkParent *ps
+          = &g_array_index (g->parents, PccWalkParent, kn->first_parent);
+      gboolean stale = FALSE;
+      for (guint i = 0; i < kn->n_parents && !stale; i++)
+        {
+          git_commit *p = NULL;
+          if (!ps[i].found
+              && git_commit_lookup (&p, h->repo, (const git_oid *) ps[i].oid)
+                     == 0)
+            stale = TRUE;
+          git_commit_free (p);
+        }
+      if (!stale)
+        {
+          PccWalkNode n = *kn;
+          n.first_parent = out->parents->len;
+          g_array_append_val (out->nodes, n);
+          g_array_append_vals (out->parents, ps, kn->n_parents);
+          return TRUE;
+        }
+    }
+
+  git_commit *c = NULL;
+  if (git_commit_lookup (&c, h->repo, oid) != 0)
+    return FALSE;
+  h->commits_read++;
+  ++*not_own;
+  PccWalkNode n = { .time = git_commit_time (c),
+                    .n_parents = git_commit_parentcount (c),
+                    .first_parent = out->parents->len };
+  memcpy (n.oid, oid, sizeof n.oid);
+  memcpy (n.tree, git_commit_tree_id (c), sizeof n.tree);
+  for (guint i = 0; i < n.n_parents; i++)
+    {
+      PccWalkParent wp = { .found = 0 };
+      memcpy (wp.oid, git_commit_parent_id (c, i), sizeof wp.oid);
+      git_commit *p = NULL;
+      if (git_commit_lookup (&p, h->repo, (const git_oid *) wp.oid) == 0)
+        {
+          wp.found = 1;
+          wp.time = git_commit_time (p);
+          if (n.n_parents == 1)
+            {
+              memcpy (n.ptree, git_commit_tree_id (p), sizeof n.ptree);
+              n.have_ptree = 1;
+            }
+        }
+      git_commit_free (p);
+      g_array_append_val (out->parents, wp);
+    }
+  git_commit_free (c);
+  g_array_append_val (out->nodes, n);
+  return TRUE;
+}
+
 /* git's unlimited walk from HEAD: commits by committer date (equal dates
  * in the order they were queued), a commit older than @since neither
- * shown nor walked through. */
+ * shown nor walked through.  The commits come from the walk cache where
+ * it has them (pcc-walk-cache.h), and the walk is written back when it
+ * read any from the repository. */
 static gboolean
 walk (PccHistory *h, gint64 since, GError **error)
 {
   if (h->walked && h->walked_since == since)
     return TRUE;
   g_array_set_size (h->walk, 0);
+  g_hash_table_remove_all (h->changed);
   h->walked = TRUE;
   h->walked_since = since;
+  h->commits_read = 0;
   if (!h->have_head)
     return TRUE;
 
-  g_autoptr (GSequence) queue = g_sequence_new (g_free);
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (
-      (GHashFunc) g_bytes_hash, (GEqualFunc) g_bytes_equal,
-      (GDestroyNotify) g_bytes_unref, NULL);
-  guint64 seq = 0;
+  const guint8 *head = h->head.id;
+  Known known = { .nodes = g_hash_table_new (oid_hash, oid_equal) };
+  PccWalkGraph *own
+      = h->cache_dir ? pcc_walk_cache_load (h->cache_dir, head) : NULL;
+  known_add (&known, own);
+  known.own = own;
+  if (h->cache_dir && (own == NULL || own->since > since))
+    known_add (&known, pcc_walk_cache_load_newest (h->cache_dir, head));
 
-  git_commit *c = NULL;
-  if (git_commit_lookup (&c, h->repo, &h->head) != 0)
+  gint64 head_time = 0;
+  if (own)
+    head_time = own->head_time;
+  else
     {
-      set_git_error (error, "reading HEAD");
-      return FALSE;
+      git_commit *c = NULL;
+      if (git_commit_lookup (&c, h->repo, &h->head) != 0)
+        {
+          set_git_error (error, "reading HEAD");
+          g_hash_table_unref (known.nodes);
+          pcc_walk_graph_free (known.graphs[0]);
+          pcc_walk_graph_free (known.graphs[1]);
+          return FALSE;
+        }
+      head_time = git_commit_time (c);
+      git_commit_free (c);
     }
+  g_autoptr (PccWalkGraph) out = pcc_walk_graph_new (head, head_time, since);
+  if (own)
+    {
+      g_array_set_size (out->nodes, own->nodes->len);
+      g_array_set_size (out->parents, own->parents->len);
+      g_array_set_size (out->nodes, 0);
+      g_array_set_size (out->parents, 0);
+    }
+
+  g_autoptr (GSequence) queue = g_sequence_new (g_free);
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (oid_hash, oid_equal, g_free, NULL);
+  guint64 seq = 0;
   QItem *q = g_new0 (QItem, 1);
   q->oid = h->head;
-  q->time = git_commit_time (c);
+  q->time = head_time;
   q->seq = seq++;
-  git_commit_free (c);
-  g_hash_table_add (seen, g_bytes_new (&h->head, sizeof (git_oid)));
+  g_hash_table_add (seen, g_memdup2 (head, PCC_WALK_OID_SIZE));
   g_sequence_insert_sorted (queue, q, qitem_cmp, NULL);
 
+  gboolean ok = TRUE;
+  guint not_own = 0; /* commits taken from elsewhere than @own */
   while (g_sequence_get_length (queue) > 0)
     {
       GSequenceIter *first = g_sequence_get_begin_iter (queue);
@@ -257,47 +452,56 @@ walk (PccHistory *h, gint64 since, GError **error)
       g_sequence_remove (first);
       if (item.time < since)
         continue;
-      if (git_commit_lookup (&c, h->repo, &item.oid) != 0)
+      if (!walk_node (h, &known, &item.oid, out, &not_own))
         {
           set_git_error (error, "reading a commit");
-          return FALSE;
+          ok = FALSE;
+          break;
         }
+      const PccWalkNode *n
+          = &g_array_index (out->nodes, PccWalkNode, out->nodes->len - 1);
       WalkItem wi = { .oid = item.oid,
                       .time = item.time,
-                      .n_parents = git_commit_parentcount (c),
-                      .tree = *git_commit_tree_id (c) };
-      for (guint i = 0; i < wi.n_parents; i++)
+                      .n_parents = n->n_parents,
+                      .have_ptree = n->have_ptree };
+      memcpy (&wi.tree, n->tree, sizeof wi.tree);
+      memcpy (&wi.ptree, n->ptree, sizeof wi.ptree);
+      for (guint i = 0; i < n->n_parents; i++)
         {
-          const git_oid *pid = git_commit_parent_id (c, i);
+          const PccWalkParent *p = &g_array_index (out->parents, PccWalkParent,
+                                                   n->first_parent + i);
           if (i == 0)
-            wi.parent = *pid;
-          GBytes *key = g_bytes_new (pid, sizeof (git_oid));
-          if (!g_hash_table_add (seen, key))
+            memcpy (&wi.parent, p->oid, sizeof wi.parent);
+          if (g_hash_table_contains (seen, p->oid))
             continue;
-          git_commit *p = NULL;
-          if (git_commit_lookup (&p, h->repo, pid) != 0)
+          g_hash_table_add (seen, g_memdup2 (p->oid, PCC_WALK_OID_SIZE));
+          if (!p->found)
             continue; /* a shallow clone's missing parent */
           QItem *nq = g_new0 (QItem, 1);
-          nq->oid = *pid;
-          nq->time = git_commit_time (p);
+          memcpy (&nq->oid, p->oid, sizeof nq->oid);
+          nq->time = p->time;
           nq->seq = seq++;
-          git_commit_free (p);
           g_sequence_insert_sorted (queue, nq, qitem_cmp, NULL);
-        }
-      git_commit_free (c);
-      if (wi.n_parents == 1)
-        {
-          git_commit *p = NULL;
-          if (git_commit_lookup (&p, h->repo, &wi.parent) == 0)
-            {
-              wi.ptree = *git_commit_tree_id (p);
-              wi.have_ptree = TRUE;
-            }
-          git_commit_free (p);
         }
       g_array_append_val (h->walk, wi);
     }
-  return TRUE;
+  /* The walk is written when it is not all of this HEAD's cached graph;
+   * the path sets are those of the graph it was made from. */
+  g_clear_pointer (&h->paths, pcc_path_sets_free);
+  if (ok && h->cache_dir)
+    {
+      const guint8 *id = NULL;
+      if (own && not_own == 0)
+        id = own->id;
+      else if (pcc_walk_cache_save (h->cache_dir, out))
+        id = out->id;
+      if (id)
+        h->paths = pcc_path_sets_load (h->cache_dir, head, id);
+    }
+  g_hash_table_unref (known.nodes);
+  pcc_walk_graph_free (known.graphs[0]);
+  pcc_walk_graph_free (known.graphs[1]);
+  return ok;
 }
 
 /* Whether @path is the same entry (or absent) in the trees @t1 and @t2,
@@ -348,6 +552,67 @@ same_entry (PccHistory *h, const git_oid *t1, const git_oid *t2,
       if (done)
         return result;
     }
+}
+
+static int
+oid_cmp (const void *a, const void *b)
+{
+  return memcmp (a, b, PCC_WALK_OID_SIZE);
+}
+
+/* The commits of the current walk in which @path differs from the first
+ * parent (same_entry() FALSE), from the walk cache's path sets when they
+ * have it, else found and added to them (when the walk came from, or
+ * was written as, a cached graph). */
+static const Changed *
+changed_set (PccHistory *h, const char *path)
+{
+  Changed *c = g_hash_table_lookup (h->changed, path);
+  if (c)
+    return c;
+  c = g_new0 (Changed, 1);
+  const guint8 *known
+      = h->paths
+            ? pcc_path_sets_lookup (h->paths, path, h->walked_since, &c->n)
+            : NULL;
+  if (known == NULL)
+    {
+      GByteArray *found = g_byte_array_new ();
+      for (guint i = 0; i < h->walk->len; i++)
+        {
+          WalkItem *wi = &g_array_index (h->walk, WalkItem, i);
+          if (wi->n_parents == 1 && wi->have_ptree
+              && !same_entry (h, &wi->ptree, &wi->tree, path))
+            g_byte_array_append (found, wi->oid.id, PCC_WALK_OID_SIZE);
+        }
+      c->n = found->len / PCC_WALK_OID_SIZE;
+      if (h->paths)
+        known = pcc_path_sets_add (h->paths, path, h->walked_since,
+                                   found->data, c->n);
+      else
+        qsort (found->data, c->n, PCC_WALK_OID_SIZE, oid_cmp);
+      if (known == NULL)
+        known = found->data;
+      c->oids = g_memdup2 (known, (gsize) c->n * PCC_WALK_OID_SIZE);
+      g_byte_array_unref (found);
+    }
+  else
+    c->oids = g_memdup2 (known, (gsize) c->n * PCC_WALK_OID_SIZE);
+  g_hash_table_insert (h->changed, g_strdup (path), c);
+  return c;
+}
+
+/* Whether @path is in the diff of walked commit @wi against its first
+ * parent (as far as the trees tell; file_log() then looks closer). */
+static gboolean
+changed_in (PccHistory *h, const char *path, const WalkItem *wi)
+{
+  if (!wi->have_ptree)
+    return TRUE;
+  const Changed *c = changed_set (h, path);
+  return c->n > 0
+         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE, oid_cmp)
+                != NULL;
 }
 
 /* --- formatting a commit as the script's --format does ---------------- */
@@ -539,7 +804,7 @@ pcc_history_file_log (PccHistory *h, const char *file, gint64 since,
       WalkItem *wi = &g_array_index (h->walk, WalkItem, i);
       if (wi->n_parents > 1)
         continue; /* --no-merges */
-      if (wi->have_ptree && same_entry (h, &wi->ptree, &wi->tree, path))
+      if (!changed_in (h, path, wi))
         continue; /* the file is not in this commit's diff */
       git_commit *c = NULL;
       git_tree *tree = NULL, *ptree = NULL;

@@ -56,6 +56,18 @@ typedef struct _PccHistory PccHistory;
 PccHistory *pcc_history_open (const PccTree *tree, GError **error);
 void pcc_history_free (PccHistory *history);
 
+/* The walk of a year of history that pcc_history_file_log() makes is
+ * kept in the walk cache (pcc-walk-cache.h), in
+ * ${XDG_CACHE_HOME:-~/.cache}/patchcc/history unless
+ * PATCHCC_NO_HISTORY_CACHE is set in the environment when the history is
+ * opened.  This sets the cache's folder (a copy is kept), NULL for none.
+ * The answers are the same with or without it. */
+void pcc_history_set_cache_dir (PccHistory *history, const char *dir);
+
+/* How many commits the last walk read from the repository rather than
+ * from the walk cache. */
+guint pcc_history_get_commits_read (const PccHistory *history);
+
 /* git's approxidate for --git-since: "1-year-ago", "6.months.ago",
  * "2 weeks ago", "yesterday", "now", "YYYY-MM-DD[ HH:MM:SS]", a Unix
  * time "@N".  Relative units are counted back from @now in local time,

@@ -1,12 +1,9 @@
 /* pcc-index-cache.c - the compiled index on disk; see pcc-index-cache.h. */
 #include "pcc-index-cache.h"
+#include "pcc-cache-file.h"
 #include "pcc-region.h"
 
-#include <errno.h>
-#include <sys/stat.h>
 #include <string.h>
-#include <unistd.h>
-#include <glib/gstdio.h>
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -34,7 +31,7 @@ round8 (gsize n)
 char *
 pcc_index_cache_default_dir (void)
 {
-  return g_build_filename (g_get_user_cache_dir (), "patchcc", "index", NULL);
+  return pcc_cache_dir ("index");
 }
 
 /* A part of the key: its bytes, then their number (so that parts cannot
@@ -160,7 +157,7 @@ load_file (const char *path, const guint8 key[16], const PccTree *tree,
       || sizeof h + round8 (h.m_len) + h.mm_len != len)
     return FALSE;
   guint8 body[16];
-  canonical (XXH3_128bits (base + sizeof h, len - sizeof h), body);
+  pcc_cache_checksum (base + sizeof h, len - sizeof h, body);
   if (memcmp (body, h.body_hash, 16) != 0)
     return FALSE;
   g_autoptr (GBytes) mi = g_bytes_new_from_bytes (all, sizeof h, h.m_len);
@@ -180,39 +177,14 @@ load_file (const char *path, const guint8 key[16], const PccTree *tree,
   return TRUE;
 }
 
-/* Remove the index files of @dir other than @keep that were written
- * more than a month ago (other trees, older MAINTAINERS; one still in use
- * is simply written again), and temporary files a day old. */
-static void
-prune (const char *dir, const char *keep)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  if (d == NULL)
-    return;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  const char *n;
-  while ((n = g_dir_read_name (d)))
-    {
-      gboolean tmp = g_str_has_suffix (n, ".tmp");
-      if (!g_str_has_prefix (n, "maintainers-") || strcmp (n, keep) == 0)
-        continue;
-      g_autofree char *f = g_build_filename (dir, n, NULL);
-      GStatBuf st;
-      if (g_lstat (f, &st) == 0 && S_ISREG (st.st_mode)
-          && now - st.st_mtime > (tmp ? 86400 : 30 * 86400))
-        g_unlink (f);
-    }
-  g_dir_close (d);
-}
-
 /* Write the cache file, atomically; FALSE (and nothing left behind) on
  * any failure. */
 static gboolean
-write_file (const char *dir, const char *path, const guint8 key[16],
-            PccMaintainers *m, PccMailmap *mm)
+write_file (const char *path, const guint8 key[16], PccMaintainers *m,
+            PccMailmap *mm)
 {
   g_autoptr (GBytes) mi = pcc_maintainers_to_index (m);
-  if (mi == NULL || g_mkdir_with_parents (dir, 0700) != 0)
+  if (mi == NULL)
     return FALSE;
   g_autoptr (GBytes) mb = pcc_mailmap_to_bytes (mm);
   gsize m_len = 0, mm_len = 0;
@@ -227,26 +199,16 @@ write_file (const char *dir, const char *path, const guint8 key[16],
   g_autofree char *buf = g_malloc0 (size);
   memcpy (buf + sizeof h, md, m_len);
   memcpy (buf + sizeof h + round8 (m_len), mmd, mm_len);
-  canonical (XXH3_128bits (buf + sizeof h, size - sizeof h), h.body_hash);
+  pcc_cache_checksum (buf + sizeof h, size - sizeof h, h.body_hash);
   memcpy (buf, &h, sizeof h);
-
-  g_autofree char *tmp = g_strdup_printf ("%s.%d.tmp", path, (int) getpid ());
-  gboolean ok = g_file_set_contents_full (tmp, buf, size,
-                                          G_FILE_SET_CONTENTS_NONE, 0600, NULL)
-                && g_rename (tmp, path) == 0;
-  if (!ok)
-    g_unlink (tmp);
-  return ok;
+  return pcc_cache_file_write (path, buf, size);
 }
 
 /* The file name of the cache for @key in @dir (g_free() both). */
 static void
 cache_path (const char *dir, const guint8 key[16], char **name, char **path)
 {
-  char hex[33];
-  for (guint i = 0; i < 16; i++)
-    g_snprintf (hex + 2 * i, 3, "%02x", key[i]);
-  *name = g_strdup_printf ("maintainers-%s.idx", hex);
+  *name = pcc_cache_file_name ("maintainers-", key, ".idx");
   *path = g_build_filename (dir, *name, NULL);
 }
 
@@ -336,10 +298,10 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
       d = g_bytes_get_data (mmfile, &len);
       mm = pcc_mailmap_new_from_data (d ? d : "", len);
     }
-  if (write_file (dir, path, now, m, mm))
+  if (write_file (path, now, m, mm))
     {
       *source = PCC_INDEX_REBUILT;
-      prune (dir, name);
+      pcc_cache_dir_prune (dir, "maintainers-", name, G_MAXUINT);
     }
   *maintainers = m;
   *mailmap = mm;

@@ -1,0 +1,278 @@
+/* test-walk-cache.c - the history walk cache gives the answers of a
+ * fresh walk, on real git repositories made here with git.
+ *
+ * pcc_history_file_log() with the cache (pcc-walk-cache.h) and without
+ * it must give the same lines for every path and date: on the first run,
+ * from the cache, for a later and an earlier date, after the cache files
+ * are damaged or cut short, after HEAD moves, and in a shallow clone
+ * that is deepened under the same HEAD.  The number of commits read from
+ * the repository tells where the walk came from.
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "pcc-history.h"
+#include "pcc-tree.h"
+
+#define DAY 86400
+
+static gint64 now;
+
+static void
+run_git (const char *dir, gint64 date, const char *const *args)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, "git");
+  g_ptr_array_add (argv, "-C");
+  g_ptr_array_add (argv, (char *) dir);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_auto (GStrv) env = g_get_environ ();
+  g_autofree char *d = g_strdup_printf ("@%" G_GINT64_FORMAT " +0000", date);
+  env = g_environ_setenv (env, "GIT_AUTHOR_DATE", d, TRUE);
+  env = g_environ_setenv (env, "GIT_COMMITTER_DATE", d, TRUE);
+  env = g_environ_setenv (env, "GIT_AUTHOR_NAME", "Ann Author", TRUE);
+  env = g_environ_setenv (env, "GIT_AUTHOR_EMAIL", "ann@example.org", TRUE);
+  env = g_environ_setenv (env, "GIT_COMMITTER_NAME", "Cal Committer", TRUE);
+  env = g_environ_setenv (env, "GIT_COMMITTER_EMAIL", "cal@example.org", TRUE);
+  env = g_environ_setenv (env, "GIT_CONFIG_NOSYSTEM", "1", TRUE);
+  env = g_environ_setenv (env, "HOME", dir, TRUE);
+  int status = 0;
+  g_autofree char *err = NULL;
+  g_assert_true (
+      g_spawn_sync (NULL, (char **) argv->pdata, env,
+                    G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                    NULL, NULL, &err, &status, NULL));
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("git %s: %s", args[0], err);
+  g_ptr_array_unref (argv);
+}
+
+#define GIT(dir, date, ...) \
+  run_git ((dir), (date), (const char *const[]){ __VA_ARGS__, NULL })
+
+static void
+write_file (const char *dir, const char *rel, const char *text)
+{
+  g_autofree char *p = g_build_filename (dir, rel, NULL);
+  g_autofree char *parent = g_path_get_dirname (p);
+  g_mkdir_with_parents (parent, 0755);
+  g_assert_true (g_file_set_contents (p, text, -1, NULL));
+}
+
+static void
+change (const char *dir, const char *rel, int i, gint64 date)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *p = g_build_filename (dir, rel, NULL);
+  g_file_get_contents (p, &text, NULL, NULL);
+  g_autofree char *more
+      = g_strdup_printf ("%sline %d of %s\n", text ? text : "", i, rel);
+  write_file (dir, rel, more);
+  g_autofree char *msg = g_strdup_printf ("change %d to %s", i, rel);
+  GIT (dir, date, "add", "-A");
+  GIT (dir, date, "commit", "-q", "-m", msg);
+}
+
+/* A history of some 50 commits over 430 days: four files in two
+ * folders, commits older than a year, two commits with the same date, a
+ * branch merged without fast-forward, a rename. */
+static char *
+make_repo (void)
+{
+  char *dir = g_dir_make_tmp ("pcc-walk-XXXXXX", NULL);
+  GIT (dir, now, "init", "-q", "-b", "main");
+  const char *files[] = { "a/x.c", "a/y.c", "b/z.c", "top.c" };
+  gint64 t = now - 430 * DAY;
+  for (int i = 0; i < 30; i++, t += 9 * DAY)
+    change (dir, files[i % 4], i, i == 12 ? t - 9 * DAY : t);
+  GIT (dir, t, "checkout", "-q", "-b", "side");
+  for (int i = 30; i < 34; i++, t += DAY)
+    change (dir, files[(i * 3) % 4], i, t);
+  GIT (dir, t, "checkout", "-q", "main");
+  change (dir, "c/w.c", 34, t + DAY / 2);
+  t += DAY;
+  GIT (dir, t, "merge", "-q", "--no-ff", "-m", "merge side", "side");
+  t += DAY;
+  GIT (dir, t, "mv", "a/x.c", "a/renamed.c");
+  GIT (dir, t, "commit", "-q", "-m", "rename x.c");
+  for (int i = 35; i < 45; i++)
+    change (dir, files[i % 4] == files[0] ? "a/renamed.c" : files[i % 4], i,
+            t += 2 * DAY);
+  return dir;
+}
+
+static const char *paths[] = { "a/x.c", "a/renamed.c", "a/",    "a",
+                               "c/w.c", "b/z.c",       "top.c", "nope.c" };
+
+/* Every path's file_log at @since, one string, from a new history with
+ * the cache in @cache (NULL: none); *@read: commits read from git. */
+static char *
+all_logs (const char *dir, const char *cache, gint64 since, guint *read)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (dir, &error);
+  g_assert_no_error (error);
+  g_autoptr (PccHistory) h = pcc_history_open (tree, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (h);
+  pcc_history_set_cache_dir (h, cache);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+      g_assert_true (pcc_history_file_log (h, paths[i], since, lines, &error));
+      g_assert_no_error (error);
+      g_string_append_printf (out, "== %s\n", paths[i]);
+      for (guint j = 0; j < lines->len; j++)
+        g_string_append_printf (out, "%s\n", (char *) lines->pdata[j]);
+    }
+  /* one walk: the date is the same for every path */
+  if (read)
+    *read = pcc_history_get_commits_read (h);
+  return g_string_free (out, FALSE);
+}
+
+/* Only the first file_log of a history walks; the others reuse it. */
+static void
+check_same (const char *dir, const char *cache, gint64 since, guint *read)
+{
+  g_autofree char *fresh = all_logs (dir, NULL, since, NULL);
+  g_autofree char *cached = all_logs (dir, cache, since, read);
+  g_assert_cmpstr (cached, ==, fresh);
+}
+
+static char *
+only_file (const char *dir, const char *prefix)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (d);
+  const char *n;
+  char *found = NULL;
+  while ((n = g_dir_read_name (d)))
+    if (g_str_has_prefix (n, prefix) && !g_str_has_suffix (n, ".tmp"))
+      {
+        g_assert_null (found);
+        found = g_build_filename (dir, n, NULL);
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+static void
+damage (const char *path, gboolean truncate)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  if (truncate)
+    len /= 2;
+  else
+    data[len / 2] ^= 0x20;
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+}
+
+static void
+rm_rf (const char *dir)
+{
+  const char *argv[] = { "rm", "-rf", dir, NULL };
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                NULL, NULL, NULL, NULL);
+}
+
+static void
+test_same_answers (void)
+{
+  g_autofree char *dir = make_repo ();
+  g_autofree char *cache = g_strconcat (dir, "-cache", NULL);
+  gint64 year = now - 365 * DAY;
+  guint read = 0;
+
+  /* the first run walks the repository and writes the cache */
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, >, 30);
+  guint walked = read;
+  /* the next takes every commit from it */
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+  /* a later date walks a part of the cached walk */
+  check_same (dir, cache, now - 200 * DAY, &read);
+  g_assert_cmpuint (read, ==, 0);
+  /* an earlier one reads the older commits, and is then cached */
+  check_same (dir, cache, now - 500 * DAY, &read);
+  g_assert_cmpuint (read, >, 0);
+  g_assert_cmpuint (read, <, walked);
+  check_same (dir, cache, now - 500 * DAY, &read);
+  g_assert_cmpuint (read, ==, 0);
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+
+  /* a damaged or truncated walk file is not used, and is rewritten */
+  g_autofree char *walk = only_file (cache, "walk-");
+  damage (walk, FALSE);
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, >, 0);
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+  damage (walk, TRUE);
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, >, 0);
+  /* so is a damaged or truncated path sets file (the sets are found
+   * again from the trees) */
+  g_autofree char *sets = only_file (cache, "paths-");
+  damage (sets, FALSE);
+  check_same (dir, cache, year, &read);
+  damage (sets, TRUE);
+  check_same (dir, cache, year, &read);
+  g_assert_true (g_file_set_contents (sets, "", 0, NULL));
+  check_same (dir, cache, year, &read);
+
+  /* a new HEAD reads its new commit only: the rest comes from the walk
+   * of the HEAD before */
+  change (dir, "b/z.c", 99, now - DAY);
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, ==, 1);
+  check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+  rm_rf (cache);
+  rm_rf (dir);
+}
+
+static void
+test_shallow_deepened (void)
+{
+  g_autofree char *dir = make_repo ();
+  g_autofree char *clone = g_strconcat (dir, "-shallow", NULL);
+  g_autofree char *url = g_strconcat ("file://", dir, NULL);
+  GIT (dir, now, "clone", "-q", "--depth", "4", url, clone);
+  g_autofree char *cache = g_strconcat (clone, "-cache", NULL);
+  gint64 year = now - 365 * DAY;
+  guint read = 0;
+  check_same (clone, cache, year, &read);
+  g_assert_cmpuint (read, >, 0);
+  check_same (clone, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+  /* the same HEAD with more history: the missing parents the cache
+   * recorded are there now */
+  GIT (clone, now, "fetch", "-q", "--deepen", "20");
+  check_same (clone, cache, year, &read);
+  g_assert_cmpuint (read, >, 0);
+  check_same (clone, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+  rm_rf (cache);
+  rm_rf (clone);
+  rm_rf (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("TZ", "UTC", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  now = g_get_real_time () / G_USEC_PER_SEC;
+  g_test_add_func ("/walk-cache/same-answers", test_same_answers);
+  g_test_add_func ("/walk-cache/shallow-deepened", test_shallow_deepened);
+  return g_test_run ();
+}
