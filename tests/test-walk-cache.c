@@ -144,6 +144,39 @@ check_same (const char *dir, const char *cache, gint64 since, guint *read)
   g_assert_cmpstr (cached, ==, fresh);
 }
 
+/* The commits file_log() shows for @path (its "GitCommit: " lines)
+ * against git's own "git log --follow --no-merges --since": the walk,
+ * the folder filter of the path sets and the rename following must
+ * pick the commits git picks. */
+static void
+check_against_git (const char *dir, const char *cache, const char *path,
+                   gint64 since)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (dir, &error);
+  g_autoptr (PccHistory) h = pcc_history_open (tree, &error);
+  g_assert_no_error (error);
+  pcc_history_set_cache_dir (h, cache);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_assert_true (pcc_history_file_log (h, path, since, lines, &error));
+  GString *ours = g_string_new (NULL);
+  for (guint j = 0; j < lines->len; j++)
+    if (g_str_has_prefix (lines->pdata[j], "GitCommit: "))
+      g_string_append_printf (ours, "%s\n",
+                              (char *) lines->pdata[j] + strlen ("GitCommit: "));
+  g_autofree char *since_arg
+      = g_strdup_printf ("--since=@%" G_GINT64_FORMAT, since);
+  const char *argv[] = { "git", "-C", dir, "log", "--follow", "--no-merges",
+                         since_arg, "--format=%H", "--", path, NULL };
+  g_autofree char *theirs = NULL;
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH,
+                               NULL, NULL, &theirs, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (ours->str, ==, theirs);
+  g_string_free (ours, TRUE);
+}
+
 static char *
 only_file (const char *dir, const char *prefix)
 {
@@ -228,6 +261,16 @@ test_same_answers (void)
   check_same (dir, cache, year, &read);
   g_assert_true (g_file_set_contents (sets, "", 0, NULL));
   check_same (dir, cache, year, &read);
+
+  /* and the commits are those git shows */
+  const char *files[] = { "a/x.c", "a/y.c", "a/renamed.c", "b/z.c", "c/w.c",
+                          "top.c", "nope.c" };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      check_against_git (dir, NULL, files[i], year);
+      check_against_git (dir, cache, files[i], year);
+      check_against_git (dir, cache, files[i], now - 500 * DAY);
+    }
 
   /* a new HEAD reads its new commit only: the rest comes from the walk
    * of the HEAD before */

@@ -313,7 +313,8 @@ known_graph_of (const Known *k, const PccWalkNode *n)
 /* Append to @out what the walk needs of commit @oid and its parents,
  * from @known when it has the commit and every parent it records as
  * missing is still missing (a shallow clone deepened since), else from
- * the repository (then counting it in @h->commits_read). */
+ * the repository (then counting it in @h->commits_read).  Counts in
+ * @not_own the commits not taken from @known's own graph. */
 static gboolean
 walk_node (PccHistory *h, const Known *known, const git_oid *oid,
            PccWalkGraph *out, guint *not_own)
@@ -322,8 +323,6 @@ walk_node (PccHistory *h, const Known *known, const git_oid *oid,
   if (kn)
     {
       const PccWalkGraph *g = known_graph_of (known, kn);
-      if (g != known->own)
-        ++*not_own;
       const PccWalkParent *ps
           = &g_array_index (g->parents, PccWalkParent, kn->first_parent);
       gboolean stale = FALSE;
@@ -338,6 +337,8 @@ walk_node (PccHistory *h, const Known *known, const git_oid *oid,
         }
       if (!stale)
         {
+          if (g != known->own)
+            ++*not_own;
           PccWalkNode n = *kn;
           n.first_parent = out->parents->len;
           g_array_append_val (out->nodes, n);
@@ -560,16 +561,42 @@ oid_cmp (const void *a, const void *b)
   return memcmp (a, b, PCC_WALK_OID_SIZE);
 }
 
+static gboolean
+changed_has (const Changed *c, const WalkItem *wi)
+{
+  return c->n > 0
+         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE, oid_cmp)
+                != NULL;
+}
+
+/* Folders a path's set is found through, at most: a deeper path goes
+ * over every commit (and the recursion stays shallow). */
+#define CHANGED_MAX_DEPTH 16
+
 /* The commits of the current walk in which @path differs from the first
  * parent (same_entry() FALSE), from the walk cache's path sets when they
  * have it, else found and added to them (when the walk came from, or
- * was written as, a cached graph). */
+ * was written as, a cached graph).  A path is looked for only in the
+ * commits that changed its folder: where a folder is the same entry in
+ * both trees, so is everything below it, and file_log() would skip the
+ * commit.  So the first file of a folder costs the trees of every
+ * commit, and the next ones only those of the commits in the folder. */
 static const Changed *
 changed_set (PccHistory *h, const char *path)
 {
   Changed *c = g_hash_table_lookup (h->changed, path);
   if (c)
     return c;
+  const Changed *parent = NULL;
+  const char *slash = strrchr (path, '/');
+  guint depth = 0;
+  for (const char *p = path; *p; p++)
+    depth += *p == '/';
+  if (slash && depth <= CHANGED_MAX_DEPTH)
+    {
+      g_autofree char *dir = g_strndup (path, slash - path);
+      parent = changed_set (h, dir);
+    }
   c = g_new0 (Changed, 1);
   const guint8 *known
       = h->paths
@@ -582,6 +609,7 @@ changed_set (PccHistory *h, const char *path)
         {
           WalkItem *wi = &g_array_index (h->walk, WalkItem, i);
           if (wi->n_parents == 1 && wi->have_ptree
+              && (parent == NULL || changed_has (parent, wi))
               && !same_entry (h, &wi->ptree, &wi->tree, path))
             g_byte_array_append (found, wi->oid.id, PCC_WALK_OID_SIZE);
         }
@@ -609,10 +637,7 @@ changed_in (PccHistory *h, const char *path, const WalkItem *wi)
 {
   if (!wi->have_ptree)
     return TRUE;
-  const Changed *c = changed_set (h, path);
-  return c->n > 0
-         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE, oid_cmp)
-                != NULL;
+  return changed_has (changed_set (h, path), wi);
 }
 
 /* --- formatting a commit as the script's --format does ---------------- */

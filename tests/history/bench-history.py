@@ -3,7 +3,9 @@
 
 One run each, same machine, same repository (the one parity-history.py
 builds and caches): for each command line, the wall time of the script
-and of patchcc over every patch, one process per patch, and the ratio.
+and of patchcc over every patch, one process per patch, and the ratio;
+patchcc with the walk cache a first run made (as after the first patch
+of a series) and, for the default options, without it.
 With --commits 80000 the clone has about the kernel's yearly activity
 inside the one-year window (generated once and cached, like the small
 one); --patches limits how many patches are timed there.
@@ -67,6 +69,18 @@ def main():
                                          "cpu: script, patchcc, ratio"))
     with tempfile.TemporaryDirectory() as home:
         env = ph.env_for(home)
+        # patchcc keeps the walk of the history in its cache
+        # ($HOME/.cache/patchcc/history here): the first run makes it, the
+        # others use it.  Without the cache every run walks afresh.
+        name, opts = ph.RUNS[0]
+        nc = dict(env, PATCHCC_NO_HISTORY_CACHE="1")
+        first, first_cpu = timed([[a.patchcc] + opts + [patches[0]]], repo,
+                                 env)
+        print("patchcc, first run (makes the walk cache): %.2f s wall, "
+              "%.2f s cpu" % (first, first_cpu))
+        c, ccpu = timed([[a.patchcc] + opts + [p] for p in patches], repo, nc)
+        print("%-10s %3d pat | patchcc without the walk cache: %.2f s wall, "
+              "%.2f s cpu" % (name, len(patches), c, ccpu))
         for name, opts in ph.RUNS:
             s, scpu = timed([["perl", script] + opts + [p] for p in patches],
                             repo, env)
