@@ -13,95 +13,76 @@
 #include <string.h>
 
 #include "pcc-history.h"
+#include "pcc-test-git.h"
 #include "pcc-tree.h"
 
 #define DAY 86400
 
 static gint64 now;
 
+/* Run git in @dir (the work tree, or a folder beside it) of @repo with
+ * every date at @date. */
 static void
-run_git (const char *dir, gint64 date, const char *const *args)
+git_at (PccTestRepo *repo, const char *dir, gint64 date,
+        const char *const *args)
 {
-  GPtrArray *argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, "git");
+  g_autofree char *d = g_strdup_printf ("@%" G_GINT64_FORMAT " +0000", date);
+  g_autofree char *a = g_strconcat ("GIT_AUTHOR_DATE=", d, NULL);
+  g_autofree char *c = g_strconcat ("GIT_COMMITTER_DATE=", d, NULL);
+  const char *env[] = { a, c, NULL };
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_ptr_array_add (argv, "-C");
   g_ptr_array_add (argv, (char *) dir);
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_auto (GStrv) env = g_get_environ ();
-  g_autofree char *d = g_strdup_printf ("@%" G_GINT64_FORMAT " +0000", date);
-  env = g_environ_setenv (env, "GIT_AUTHOR_DATE", d, TRUE);
-  env = g_environ_setenv (env, "GIT_COMMITTER_DATE", d, TRUE);
-  env = g_environ_setenv (env, "GIT_AUTHOR_NAME", "Ann Author", TRUE);
-  env = g_environ_setenv (env, "GIT_AUTHOR_EMAIL", "ann@example.org", TRUE);
-  env = g_environ_setenv (env, "GIT_COMMITTER_NAME", "Cal Committer", TRUE);
-  env = g_environ_setenv (env, "GIT_COMMITTER_EMAIL", "cal@example.org", TRUE);
-  env = g_environ_setenv (env, "GIT_CONFIG_NOSYSTEM", "1", TRUE);
-  env = g_environ_setenv (env, "HOME", dir, TRUE);
-  int status = 0;
-  g_autofree char *err = NULL;
-  g_assert_true (
-      g_spawn_sync (NULL, (char **) argv->pdata, env,
-                    G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
-                    NULL, NULL, &err, &status, NULL));
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("git %s: %s", args[0], err);
-  g_ptr_array_unref (argv);
+  g_free (pcc_test_git_env (repo, env, (const char *const *) argv->pdata));
 }
 
-#define GIT(dir, date, ...) \
-  run_git ((dir), (date), (const char *const[]){ __VA_ARGS__, NULL })
+#define GIT(repo, dir, date, ...)                                             \
+  git_at ((repo), (dir), (date), (const char *const[]){ __VA_ARGS__, NULL })
 
 static void
-write_file (const char *dir, const char *rel, const char *text)
-{
-  g_autofree char *p = g_build_filename (dir, rel, NULL);
-  g_autofree char *parent = g_path_get_dirname (p);
-  g_mkdir_with_parents (parent, 0755);
-  g_assert_true (g_file_set_contents (p, text, -1, NULL));
-}
-
-static void
-change (const char *dir, const char *rel, int i, gint64 date)
+change (PccTestRepo *repo, const char *rel, int i, gint64 date)
 {
   g_autofree char *text = NULL;
-  g_autofree char *p = g_build_filename (dir, rel, NULL);
+  g_autofree char *p = g_build_filename (repo->work, rel, NULL);
   g_file_get_contents (p, &text, NULL, NULL);
   g_autofree char *more
       = g_strdup_printf ("%sline %d of %s\n", text ? text : "", i, rel);
-  write_file (dir, rel, more);
+  pcc_test_write (repo, rel, more, -1);
   g_autofree char *msg = g_strdup_printf ("change %d to %s", i, rel);
-  GIT (dir, date, "add", "-A");
-  GIT (dir, date, "commit", "-q", "-m", msg);
+  GIT (repo, repo->work, date, "add", "-A");
+  GIT (repo, repo->work, date, "commit", "-q", "-m", msg);
 }
 
-/* A history of some 50 commits over 430 days: four files in two
+/* A history of some 50 commits over 430 days: five files in three
  * folders, commits older than a year, two commits with the same date, a
  * branch merged without fast-forward, a rename. */
-static char *
+static PccTestRepo *
 make_repo (void)
 {
-  char *dir = g_dir_make_tmp ("pcc-walk-XXXXXX", NULL);
-  GIT (dir, now, "init", "-q", "-b", "main");
+  PccTestRepo *repo = pcc_test_repo_new ();
+  g_assert_nonnull (repo);
   const char *files[] = { "a/x.c", "a/y.c", "b/z.c", "top.c" };
+  const char *w = repo->work;
   gint64 t = now - 430 * DAY;
   for (int i = 0; i < 30; i++, t += 9 * DAY)
-    change (dir, files[i % 4], i, i == 12 ? t - 9 * DAY : t);
-  GIT (dir, t, "checkout", "-q", "-b", "side");
+    change (repo, files[i % 4], i, i == 12 ? t - 9 * DAY : t);
+  GIT (repo, w, t, "checkout", "-q", "-b", "side");
   for (int i = 30; i < 34; i++, t += DAY)
-    change (dir, files[(i * 3) % 4], i, t);
-  GIT (dir, t, "checkout", "-q", "main");
-  change (dir, "c/w.c", 34, t + DAY / 2);
+    change (repo, files[(i * 3) % 4], i, t);
+  GIT (repo, w, t, "checkout", "-q", "master");
+  change (repo, "c/w.c", 34, t + DAY / 2);
   t += DAY;
-  GIT (dir, t, "merge", "-q", "--no-ff", "-m", "merge side", "side");
+  GIT (repo, w, t, "merge", "-q", "--no-ff", "-m", "merge side", "side");
   t += DAY;
-  GIT (dir, t, "mv", "a/x.c", "a/renamed.c");
-  GIT (dir, t, "commit", "-q", "-m", "rename x.c");
+  GIT (repo, w, t, "mv", "a/x.c", "a/renamed.c");
+  GIT (repo, w, t, "commit", "-q", "-m", "rename x.c");
   for (int i = 35; i < 45; i++)
-    change (dir, files[i % 4] == files[0] ? "a/renamed.c" : files[i % 4], i,
+    change (repo, i % 4 == 0 ? "a/renamed.c" : files[i % 4], i,
             t += 2 * DAY);
-  return dir;
+  return repo;
 }
 
 static const char *paths[] = { "a/x.c", "a/renamed.c", "a/",    "a",
@@ -149,11 +130,11 @@ check_same (const char *dir, const char *cache, gint64 since, guint *read)
  * the folder filter of the path sets and the rename following must
  * pick the commits git picks. */
 static void
-check_against_git (const char *dir, const char *cache, const char *path,
+check_against_git (PccTestRepo *repo, const char *cache, const char *path,
                    gint64 since)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccTree) tree = pcc_tree_open_dir (dir, &error);
+  g_autoptr (PccTree) tree = pcc_tree_open_dir (repo->work, &error);
   g_autoptr (PccHistory) h = pcc_history_open (tree, &error);
   g_assert_no_error (error);
   pcc_history_set_cache_dir (h, cache);
@@ -166,13 +147,9 @@ check_against_git (const char *dir, const char *cache, const char *path,
                               (char *) lines->pdata[j] + strlen ("GitCommit: "));
   g_autofree char *since_arg
       = g_strdup_printf ("--since=@%" G_GINT64_FORMAT, since);
-  const char *argv[] = { "git", "-C", dir, "log", "--follow", "--no-merges",
-                         since_arg, "--format=%H", "--", path, NULL };
-  g_autofree char *theirs = NULL;
-  int status = 0;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH,
-                               NULL, NULL, &theirs, NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  const char *argv[] = { "log",         "--follow", "--no-merges", since_arg,
+                         "--format=%H", "--",       path,          NULL };
+  g_autofree char *theirs = pcc_test_git (repo, argv);
   g_assert_cmpstr (ours->str, ==, theirs);
   g_string_free (ours, TRUE);
 }
@@ -208,18 +185,11 @@ damage (const char *path, gboolean truncate)
 }
 
 static void
-rm_rf (const char *dir)
-{
-  const char *argv[] = { "rm", "-rf", dir, NULL };
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                NULL, NULL, NULL, NULL);
-}
-
-static void
 test_same_answers (void)
 {
-  g_autofree char *dir = make_repo ();
-  g_autofree char *cache = g_strconcat (dir, "-cache", NULL);
+  g_autoptr (PccTestRepo) repo = make_repo ();
+  const char *dir = repo->work;
+  g_autofree char *cache = g_build_filename (repo->root, "cache", NULL);
   gint64 year = now - 365 * DAY;
   guint read = 0;
 
@@ -267,30 +237,28 @@ test_same_answers (void)
                           "top.c", "nope.c" };
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      check_against_git (dir, NULL, files[i], year);
-      check_against_git (dir, cache, files[i], year);
-      check_against_git (dir, cache, files[i], now - 500 * DAY);
+      check_against_git (repo, NULL, files[i], year);
+      check_against_git (repo, cache, files[i], year);
+      check_against_git (repo, cache, files[i], now - 500 * DAY);
     }
 
   /* a new HEAD reads its new commit only: the rest comes from the walk
    * of the HEAD before */
-  change (dir, "b/z.c", 99, now - DAY);
+  change (repo, "b/z.c", 99, now - DAY);
   check_same (dir, cache, year, &read);
   g_assert_cmpuint (read, ==, 1);
   check_same (dir, cache, year, &read);
   g_assert_cmpuint (read, ==, 0);
-  rm_rf (cache);
-  rm_rf (dir);
 }
 
 static void
 test_shallow_deepened (void)
 {
-  g_autofree char *dir = make_repo ();
-  g_autofree char *clone = g_strconcat (dir, "-shallow", NULL);
-  g_autofree char *url = g_strconcat ("file://", dir, NULL);
-  GIT (dir, now, "clone", "-q", "--depth", "4", url, clone);
-  g_autofree char *cache = g_strconcat (clone, "-cache", NULL);
+  g_autoptr (PccTestRepo) repo = make_repo ();
+  g_autofree char *clone = g_build_filename (repo->root, "shallow", NULL);
+  g_autofree char *url = g_strconcat ("file://", repo->work, NULL);
+  GIT (repo, repo->work, now, "clone", "-q", "--depth", "4", url, clone);
+  g_autofree char *cache = g_build_filename (repo->root, "cache", NULL);
   gint64 year = now - 365 * DAY;
   guint read = 0;
   check_same (clone, cache, year, &read);
@@ -299,14 +267,11 @@ test_shallow_deepened (void)
   g_assert_cmpuint (read, ==, 0);
   /* the same HEAD with more history: the missing parents the cache
    * recorded are there now */
-  GIT (clone, now, "fetch", "-q", "--deepen", "20");
+  GIT (repo, clone, now, "fetch", "-q", "--deepen", "20");
   check_same (clone, cache, year, &read);
   g_assert_cmpuint (read, >, 0);
   check_same (clone, cache, year, &read);
   g_assert_cmpuint (read, ==, 0);
-  rm_rf (cache);
-  rm_rf (clone);
-  rm_rf (dir);
 }
 
 int
