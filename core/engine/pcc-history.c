@@ -617,7 +617,7 @@ changed_set (PccHistory *h, const char *path)
       if (h->paths)
         known = pcc_path_sets_add (h->paths, path, h->walked_since,
                                    found->data, c->n);
-      else
+      else if (c->n > 1)
         qsort (found->data, c->n, PCC_WALK_OID_SIZE, oid_cmp);
       if (known == NULL)
         known = found->data;
