@@ -297,8 +297,7 @@ sets_parse (PccPathSets *ps, const char *data, gsize len)
       at += sizeof r;
       guint64 need
           = pad8 (r.path_len) + pad8 ((guint64) r.n_oids * PCC_WALK_OID_SIZE);
-      if (r.path_len == 0 || need > len - at
-          || memchr (data + at, '\0', r.path_len) != NULL)
+      if (need > len - at || memchr (data + at, '\0', r.path_len) != NULL)
         return FALSE;
       g_autofree char *path = g_strndup (data + at, r.path_len);
       at += pad8 (r.path_len);
