@@ -103,9 +103,17 @@ void
 pcc_history_set_cache_dir (PccHistory *h, const char *dir)
 {
   g_free (h->cache_dir);
-  h->cache_dir = g_strdup (dir);
+  pcc_history_save_cache (h);
   g_clear_pointer (&h->paths, pcc_path_sets_free);
+  h->cache_dir = g_strdup (dir);
   h->walked = FALSE;
+}
+
+void
+pcc_history_save_cache (PccHistory *h)
+{
+  if (h->paths)
+    pcc_path_sets_save (h->paths);
 }
 
 guint
@@ -122,6 +130,7 @@ pcc_history_free (PccHistory *h)
   git_repository_free (h->repo);
   g_array_unref (h->walk);
   g_hash_table_unref (h->changed);
+  pcc_history_save_cache (h);
   pcc_path_sets_free (h->paths);
   g_free (h->cache_dir);
   g_free (h->workdir);
@@ -261,20 +270,6 @@ qitem_cmp (gconstpointer a, gconstpointer b, gpointer unused)
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static guint
-oid_hash (gconstpointer p)
-{
-  guint v;
-  memcpy (&v, p, sizeof v);
-  return v;
-}
-
-static gboolean
-oid_equal (gconstpointer a, gconstpointer b)
-{
-  return memcmp (a, b, PCC_WALK_OID_SIZE) == 0;
-}
-
 /* What the walk knows of commits without reading them: the graphs of
  * the walk cache, and which of them each commit is in. */
 typedef struct
@@ -310,14 +305,36 @@ known_graph_of (const Known *k, const PccWalkNode *n)
   g_assert_not_reached ();
 }
 
-/* Append to @out what the walk needs of commit @oid and its parents,
- * from @known when it has the commit and every parent it records as
- * missing is still missing (a shallow clone deepened since), else from
- * the repository (then counting it in @h->commits_read).  Counts in
+/* Where the walk found a commit: a node of one of the known graphs, or
+ * of the graph of the commits it read from the repository. */
+typedef struct
+{
+  const PccWalkGraph *graph;
+  guint index;
+} NodeRef;
+
+static const PccWalkNode *
+ref_node (NodeRef r)
+{
+  return &g_array_index (r.graph->nodes, PccWalkNode, r.index);
+}
+
+/* The parents of @r's node (only when it has any). */
+static const PccWalkParent *
+ref_parents (NodeRef r)
+{
+  return &g_array_index (r.graph->parents, PccWalkParent,
+                         ref_node (r)->first_parent);
+}
+
+/* Set @ref to what the walk needs of commit @oid and its parents: from
+ * @known when it has the commit and every parent it records as missing
+ * is still missing (a shallow clone deepened since), else read from the
+ * repository into @fresh (then counted in @h->commits_read).  Counts in
  * @not_own the commits not taken from @known's own graph. */
 static gboolean
 walk_node (PccHistory *h, const Known *known, const git_oid *oid,
-           PccWalkGraph *out, guint *not_own)
+           PccWalkGraph *fresh, NodeRef *ref, guint *not_own)
 {
   const PccWalkNode *kn = g_hash_table_lookup (known->nodes, oid);
   if (kn)
@@ -339,10 +356,8 @@ walk_node (PccHistory *h, const Known *known, const git_oid *oid,
         {
           if (g != known->own)
             ++*not_own;
-          PccWalkNode n = *kn;
-          n.first_parent = out->parents->len;
-          g_array_append_val (out->nodes, n);
-          g_array_append_vals (out->parents, ps, kn->n_parents);
+          ref->graph = g;
+          ref->index = kn - &g_array_index (g->nodes, PccWalkNode, 0);
           return TRUE;
         }
     }
@@ -354,7 +369,7 @@ walk_node (PccHistory *h, const Known *known, const git_oid *oid,
   ++*not_own;
   PccWalkNode n = { .time = git_commit_time (c),
                     .n_parents = git_commit_parentcount (c),
-                    .first_parent = out->parents->len };
+                    .first_parent = fresh->parents->len };
   memcpy (n.oid, oid, sizeof n.oid);
   memcpy (n.tree, git_commit_tree_id (c), sizeof n.tree);
   for (guint i = 0; i < n.n_parents; i++)
@@ -373,11 +388,40 @@ walk_node (PccHistory *h, const Known *known, const git_oid *oid,
             }
         }
       git_commit_free (p);
-      g_array_append_val (out->parents, wp);
+      g_array_append_val (fresh->parents, wp);
     }
   git_commit_free (c);
-  g_array_append_val (out->nodes, n);
+  g_array_append_val (fresh->nodes, n);
+  ref->graph = fresh;
+  ref->index = fresh->nodes->len - 1;
   return TRUE;
+}
+
+/* The graph of a walk from @head down to @since that went through
+ * @refs (NodeRef), in that order: its nodes and their parents, copied. */
+static PccWalkGraph *
+graph_of_walk (const guint8 *head, gint64 head_time, gint64 since,
+               const GArray *refs)
+{
+  PccWalkGraph *out = pcc_walk_graph_new (head, head_time, since);
+  guint n_parents = 0;
+  for (guint i = 0; i < refs->len; i++)
+    n_parents += ref_node (g_array_index (refs, NodeRef, i))->n_parents;
+  g_array_set_size (out->nodes, refs->len);
+  g_array_set_size (out->parents, n_parents);
+  guint at = 0;
+  for (guint i = 0; i < refs->len; i++)
+    {
+      NodeRef r = g_array_index (refs, NodeRef, i);
+      PccWalkNode *n = &g_array_index (out->nodes, PccWalkNode, i);
+      *n = *ref_node (r);
+      if (n->n_parents > 0)
+        memcpy (&g_array_index (out->parents, PccWalkParent, at),
+                ref_parents (r), n->n_parents * sizeof (PccWalkParent));
+      n->first_parent = at;
+      at += n->n_parents;
+    }
+  return out;
 }
 
 /* git's unlimited walk from HEAD: commits by committer date (equal dates
@@ -399,7 +443,7 @@ walk (PccHistory *h, gint64 since, GError **error)
     return TRUE;
 
   const guint8 *head = h->head.id;
-  Known known = { .nodes = g_hash_table_new (oid_hash, oid_equal) };
+  Known known = { .nodes = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal) };
   PccWalkGraph *own
       = h->cache_dir ? pcc_walk_cache_load (h->cache_dir, head) : NULL;
   known_add (&known, own);
@@ -424,18 +468,15 @@ walk (PccHistory *h, gint64 since, GError **error)
       head_time = git_commit_time (c);
       git_commit_free (c);
     }
-  g_autoptr (PccWalkGraph) out = pcc_walk_graph_new (head, head_time, since);
-  if (own)
-    {
-      g_array_set_size (out->nodes, own->nodes->len);
-      g_array_set_size (out->parents, own->parents->len);
-      g_array_set_size (out->nodes, 0);
-      g_array_set_size (out->parents, 0);
-    }
+  /* the commits read from the repository, and where each commit of the
+   * walk was found, in the walk's order */
+  g_autoptr (PccWalkGraph) fresh
+      = pcc_walk_graph_new (head, head_time, since);
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (NodeRef));
 
   g_autoptr (GSequence) queue = g_sequence_new (g_free);
   g_autoptr (GHashTable) seen
-      = g_hash_table_new_full (oid_hash, oid_equal, g_free, NULL);
+      = g_hash_table_new_full (pcc_walk_oid_hash, pcc_walk_oid_equal, g_free, NULL);
   guint64 seq = 0;
   QItem *q = g_new0 (QItem, 1);
   q->oid = h->head;
@@ -453,14 +494,15 @@ walk (PccHistory *h, gint64 since, GError **error)
       g_sequence_remove (first);
       if (item.time < since)
         continue;
-      if (!walk_node (h, &known, &item.oid, out, &not_own))
+      NodeRef ref;
+      if (!walk_node (h, &known, &item.oid, fresh, &ref, &not_own))
         {
           set_git_error (error, "reading a commit");
           ok = FALSE;
           break;
         }
-      const PccWalkNode *n
-          = &g_array_index (out->nodes, PccWalkNode, out->nodes->len - 1);
+      g_array_append_val (refs, ref);
+      const PccWalkNode *n = ref_node (ref);
       WalkItem wi = { .oid = item.oid,
                       .time = item.time,
                       .n_parents = n->n_parents,
@@ -469,8 +511,7 @@ walk (PccHistory *h, gint64 since, GError **error)
       memcpy (&wi.ptree, n->ptree, sizeof wi.ptree);
       for (guint i = 0; i < n->n_parents; i++)
         {
-          const PccWalkParent *p = &g_array_index (out->parents, PccWalkParent,
-                                                   n->first_parent + i);
+          const PccWalkParent *p = &ref_parents (ref)[i];
           if (i == 0)
             memcpy (&wi.parent, p->oid, sizeof wi.parent);
           if (g_hash_table_contains (seen, p->oid))
@@ -488,16 +529,19 @@ walk (PccHistory *h, gint64 since, GError **error)
     }
   /* The walk is written when it is not all of this HEAD's cached graph;
    * the path sets are those of the graph it was made from. */
+  pcc_history_save_cache (h);
   g_clear_pointer (&h->paths, pcc_path_sets_free);
   if (ok && h->cache_dir)
     {
-      const guint8 *id = NULL;
       if (own && not_own == 0)
-        id = own->id;
-      else if (pcc_walk_cache_save (h->cache_dir, out))
-        id = out->id;
-      if (id)
-        h->paths = pcc_path_sets_load (h->cache_dir, head, id);
+        h->paths = pcc_path_sets_load (h->cache_dir, head, own->id);
+      else
+        {
+          g_autoptr (PccWalkGraph) out
+              = graph_of_walk (head, head_time, since, refs);
+          if (pcc_walk_cache_save (h->cache_dir, out))
+            h->paths = pcc_path_sets_load (h->cache_dir, head, out->id);
+        }
     }
   g_hash_table_unref (known.nodes);
   pcc_walk_graph_free (known.graphs[0]);
@@ -555,17 +599,11 @@ same_entry (PccHistory *h, const git_oid *t1, const git_oid *t2,
     }
 }
 
-static int
-oid_cmp (const void *a, const void *b)
-{
-  return memcmp (a, b, PCC_WALK_OID_SIZE);
-}
-
 static gboolean
 changed_has (const Changed *c, const WalkItem *wi)
 {
   return c->n > 0
-         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE, oid_cmp)
+         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE, pcc_walk_oid_cmp)
                 != NULL;
 }
 
@@ -618,7 +656,7 @@ changed_set (PccHistory *h, const char *path)
         known = pcc_path_sets_add (h->paths, path, h->walked_since,
                                    found->data, c->n);
       else if (c->n > 1)
-        qsort (found->data, c->n, PCC_WALK_OID_SIZE, oid_cmp);
+        qsort (found->data, c->n, PCC_WALK_OID_SIZE, pcc_walk_oid_cmp);
       if (known == NULL)
         known = found->data;
       c->oids = g_memdup2 (known, (gsize) c->n * PCC_WALK_OID_SIZE);

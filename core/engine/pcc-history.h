@@ -64,6 +64,12 @@ void pcc_history_free (PccHistory *history);
  * The answers are the same with or without it. */
 void pcc_history_set_cache_dir (PccHistory *history, const char *dir);
 
+/* Write what this history found since it was opened or last saved to
+ * the walk cache: which commits changed the paths asked about
+ * (pcc_path_sets_save()).  The engine calls it once a result is
+ * computed. */
+void pcc_history_save_cache (PccHistory *history);
+
 /* How many commits the last walk read from the repository rather than
  * from the walk cache. */
 guint pcc_history_get_commits_read (const PccHistory *history);

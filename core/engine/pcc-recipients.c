@@ -1139,6 +1139,8 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   g_hash_table_unref (st.dedup_name);
   g_hash_table_unref (st.dedup_address);
   g_hash_table_unref (st.exact_files);
+  if (engine->history)
+    pcc_history_save_cache (engine->history);
   if (!ok)
     {
       pcc_result_free (res);

@@ -225,6 +225,7 @@ struct _PccPathSets
   guint8 graph_id[16];
   GHashTable *sets; /* path -> PathSet */
   GPtrArray *order; /* the paths, in the order they were added */
+  gboolean dirty;   /* sets added since the file was read or written */
 };
 
 static void
@@ -252,10 +253,24 @@ oids_copy (const void *oids, guint n)
   return copy;
 }
 
-static int
-oid_cmp (const void *a, const void *b)
+int
+pcc_walk_oid_cmp (const void *a, const void *b)
 {
   return memcmp (a, b, PCC_WALK_OID_SIZE);
+}
+
+guint
+pcc_walk_oid_hash (gconstpointer oid)
+{
+  guint v;
+  memcpy (&v, oid, sizeof v); /* object ids are uniformly distributed */
+  return v;
+}
+
+gboolean
+pcc_walk_oid_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, PCC_WALK_OID_SIZE) == 0;
 }
 
 static void
@@ -305,7 +320,7 @@ sets_parse (PccPathSets *ps, const char *data, gsize len)
       guint8 *oids = oids_copy (data + at, r.n_oids);
       at += pad8 (olen);
       for (guint j = 1; j < r.n_oids; j++)
-        if (oid_cmp (oids + (j - 1) * PCC_WALK_OID_SIZE,
+        if (pcc_walk_oid_cmp (oids + (j - 1) * PCC_WALK_OID_SIZE,
                      oids + j * PCC_WALK_OID_SIZE)
             >= 0)
           {
@@ -363,9 +378,11 @@ pcc_path_sets_lookup (const PccPathSets *ps, const char *path, gint64 since,
   return s->oids;
 }
 
-static void
-sets_save (const PccPathSets *ps)
+gboolean
+pcc_path_sets_save (PccPathSets *ps)
 {
+  if (!ps->dirty)
+    return TRUE;
   GByteArray *b = g_byte_array_new ();
   PathsHeader h = { PATHS_MAGIC };
   memcpy (h.key, ps->key, 16);
@@ -388,13 +405,16 @@ sets_save (const PccPathSets *ps)
     }
   pcc_cache_checksum (b->data + sizeof h, b->len - sizeof h, h.body_hash);
   memcpy (b->data, &h, sizeof h);
-  if (pcc_cache_file_write (ps->file, b->data, b->len))
+  gboolean ok = pcc_cache_file_write (ps->file, b->data, b->len);
+  if (ok)
     {
       g_autofree char *folder = g_path_get_dirname (ps->file);
       g_autofree char *name = g_path_get_basename (ps->file);
       pcc_cache_dir_prune (folder, "paths-", name, WALK_KEEP);
+      ps->dirty = FALSE;
     }
   g_byte_array_unref (b);
+  return ok;
 }
 
 const guint8 *
@@ -403,8 +423,8 @@ pcc_path_sets_add (PccPathSets *ps, const char *path, gint64 since,
 {
   guint8 *copy = oids_copy (oids, n);
   if (n > 1)
-    qsort (copy, n, PCC_WALK_OID_SIZE, oid_cmp);
+    qsort (copy, n, PCC_WALK_OID_SIZE, pcc_walk_oid_cmp);
   sets_put (ps, path, since, copy, n);
-  sets_save (ps);
+  ps->dirty = TRUE;
   return copy;
 }

@@ -52,6 +52,12 @@ typedef struct
   gint64 time;
 } PccWalkParent;
 
+/* Object ids of PCC_WALK_OID_SIZE bytes: their order (for qsort() and
+ * bsearch()), and a hash and equality for GHashTable keys. */
+int pcc_walk_oid_cmp (const void *a, const void *b);
+guint pcc_walk_oid_hash (gconstpointer oid);
+gboolean pcc_walk_oid_equal (gconstpointer a, gconstpointer b);
+
 G_STATIC_ASSERT (sizeof (PccWalkNode) == 80);
 G_STATIC_ASSERT (sizeof (PccWalkParent) == 32);
 
@@ -125,11 +131,16 @@ const guint8 *pcc_path_sets_lookup (const PccPathSets *sets, const char *path,
                                     gint64 since, guint *n);
 
 /* Record the commits in which @path changed in the walk down to @since
- * (@oids, PCC_WALK_OID_SIZE bytes each, @n of them, in any order; copied),
- * and write @sets to its file, atomically.  Returns the sorted copy, as
- * pcc_path_sets_lookup() would. */
+ * (@oids, PCC_WALK_OID_SIZE bytes each, @n of them, in any order;
+ * copied).  Returns the sorted copy, as pcc_path_sets_lookup() would,
+ * owned by @sets.  pcc_path_sets_save() writes what was added. */
 const guint8 *pcc_path_sets_add (PccPathSets *sets, const char *path,
                                  gint64 since, const guint8 *oids, guint n);
+
+/* Write @sets to its file, atomically, when sets were added since it was
+ * loaded or last saved, and prune the folder.  FALSE when it could not
+ * be written (not an error: the sets are found again next time). */
+gboolean pcc_path_sets_save (PccPathSets *sets);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccWalkGraph, pcc_walk_graph_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccPathSets, pcc_path_sets_free)
