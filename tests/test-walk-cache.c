@@ -6,7 +6,8 @@
  * from the cache, for a later and an earlier date, after the cache files
  * are damaged or cut short, after HEAD moves, and in a shallow clone
  * that is deepened under the same HEAD.  The number of commits read from
- * the repository tells where the walk came from.
+ * the repository tells where the walk came from, and the number whose
+ * trees were compared where the paths' sets came from.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -90,6 +91,10 @@ static const char *paths[] = { "a/x.c", "a/renamed.c", "a/",    "a",
 
 /* Every path's file_log at @since, one string, from a new history with
  * the cache in @cache (NULL: none); *@read: commits read from git. */
+/* set by all_logs() and check_against_git():
+ * pcc_history_get_trees_compared() of their history */
+static guint last_compared;
+
 static char *
 all_logs (const char *dir, const char *cache, gint64 since, guint *read)
 {
@@ -113,6 +118,7 @@ all_logs (const char *dir, const char *cache, gint64 since, guint *read)
   /* one walk: the date is the same for every path */
   if (read)
     *read = pcc_history_get_commits_read (h);
+  last_compared = pcc_history_get_trees_compared (h);
   return g_string_free (out, FALSE);
 }
 
@@ -151,6 +157,7 @@ check_against_git (PccTestRepo *repo, const char *cache, const char *path,
                          "--format=%H", "--",       path,          NULL };
   g_autofree char *theirs = pcc_test_git (repo, argv);
   g_assert_cmpstr (ours->str, ==, theirs);
+  last_compared = pcc_history_get_trees_compared (h);
   g_string_free (ours, TRUE);
 }
 
@@ -247,8 +254,48 @@ test_same_answers (void)
   change (repo, "b/z.c", 99, now - DAY);
   check_same (dir, cache, year, &read);
   g_assert_cmpuint (read, ==, 1);
+  /* and its sets of the paths come from those of the HEAD before: only
+   * the new commit's trees are compared, under each path and folder
+   * whose parent folder it changed (245 without them) */
+  g_assert_cmpuint (last_compared, >, 0);
+  g_assert_cmpuint (last_compared, <=, G_N_ELEMENTS (paths) + 3);
   check_same (dir, cache, year, &read);
   g_assert_cmpuint (read, ==, 0);
+  g_assert_cmpuint (last_compared, ==, 0);
+}
+
+/* A set of an earlier walk answers only for the commits that walk went
+ * through.  Commit c is in the walk cache's graph of HEAD D down to 500
+ * days, but not in D's walk down to a year, which goes no further than c's
+ * child x, dated older than its parent.  The set of s/skew.c found on
+ * that year's walk does not hold c; a new HEAD reaching c through recent
+ * commits must compare c's trees, and show it. */
+static void
+test_prior_walk (void)
+{
+  g_autoptr (PccTestRepo) repo = pcc_test_repo_new ();
+  g_assert_nonnull (repo);
+  g_autofree char *cache = g_build_filename (repo->root, "cache", NULL);
+  gint64 year = now - 365 * DAY;
+  change (repo, "a/base.c", 0, now - 600 * DAY);
+  change (repo, "s/skew.c", 1, now - 100 * DAY); /* c */
+  change (repo, "a/base.c", 2, now - 400 * DAY); /* x */
+  change (repo, "a/base.c", 3, now - 50 * DAY);  /* D */
+  /* the graph, down to 500 days, with the sets of a/base.c */
+  check_against_git (repo, cache, "a/base.c", now - 500 * DAY);
+  /* D's walk down to a year, replayed from that graph: the set of
+   * s/skew.c without c */
+  check_against_git (repo, cache, "s/skew.c", year);
+  GIT (repo, repo->work, now, "checkout", "-q", "-b", "side", "HEAD~2");
+  change (repo, "t.c", 4, now - 10 * DAY);
+  check_against_git (repo, cache, "s/skew.c", year);
+  /* the new commit and c, under s/ and then under s/skew.c */
+  g_assert_cmpuint (last_compared, ==, 3);
+  /* the new HEAD's walk is now cached; a path asked at it for the first
+   * time takes its set from the walk of the HEAD before, in which c was:
+   * only the new commit is compared, under a/ (and it did not change a/) */
+  check_against_git (repo, cache, "a/base.c", year);
+  g_assert_cmpuint (last_compared, ==, 1);
 }
 
 static void
@@ -282,5 +329,6 @@ main (int argc, char **argv)
   now = g_get_real_time () / G_USEC_PER_SEC;
   g_test_add_func ("/walk-cache/same-answers", test_same_answers);
   g_test_add_func ("/walk-cache/shallow-deepened", test_shallow_deepened);
+  g_test_add_func ("/walk-cache/prior-walk", test_prior_walk);
   return g_test_run ();
 }

@@ -22,6 +22,19 @@ typedef struct
   gboolean have_ptree;
 } WalkItem;
 
+/* A graph of the walk cache other than the current walk's (the walk of
+ * an earlier HEAD, or this HEAD's walk to a later date), with its path
+ * sets: whether a commit changed a path does not depend on the walk, so
+ * a set found there answers for the commits of the current walk that its
+ * walk went through, without reading their trees. */
+typedef struct
+{
+  PccWalkGraph *graph;
+  PccPathSets *sets;
+  GHashTable *index;   /* oid -> node index + 1, made on first use */
+  GHashTable *members; /* date -> which nodes the walk down to it takes */
+} Prior;
+
 struct _PccHistory
 {
   git_repository *repo;
@@ -36,6 +49,9 @@ struct _PccHistory
   gboolean walked;
   gint64 walked_since;
   GArray *walk; /* WalkItem, in git's output order */
+  Prior prior[2];        /* of the current walk */
+  gboolean prior_looked; /* for the newest walk file of another HEAD */
+  guint trees_compared;  /* by the current walk's path sets, commits */
 };
 
 static void
@@ -109,6 +125,45 @@ pcc_history_set_cache_dir (PccHistory *h, const char *dir)
   h->walked = FALSE;
 }
 
+static void
+prior_clear (PccHistory *h)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (h->prior); k++)
+    {
+      Prior *p = &h->prior[k];
+      g_clear_pointer (&p->graph, pcc_walk_graph_free);
+      g_clear_pointer (&p->sets, pcc_path_sets_free);
+      g_clear_pointer (&p->index, g_hash_table_unref);
+      g_clear_pointer (&p->members, g_hash_table_unref);
+    }
+  h->prior_looked = FALSE;
+}
+
+/* The graphs path sets can come from are those walk() took commits from;
+ * a walk taken whole from HEAD's own graph has none, and then, the first
+ * time a set is missing, the most recent walk of another HEAD (the HEAD
+ * before a commit or a rebase) is read for its sets. */
+static void
+prior_find (PccHistory *h)
+{
+  if (h->prior_looked || h->cache_dir == NULL)
+    return;
+  h->prior_looked = TRUE;
+  if (h->prior[0].graph || h->prior[1].graph)
+    return;
+  PccWalkGraph *g = pcc_walk_cache_load_newest (h->cache_dir, h->head.id);
+  if (g == NULL)
+    return;
+  h->prior[0].graph = g;
+  h->prior[0].sets = pcc_path_sets_load (h->cache_dir, g->head, g->id);
+}
+
+guint
+pcc_history_get_trees_compared (const PccHistory *h)
+{
+  return h->trees_compared;
+}
+
 void
 pcc_history_save_cache (PccHistory *h)
 {
@@ -132,6 +187,7 @@ pcc_history_free (PccHistory *h)
   g_hash_table_unref (h->changed);
   pcc_history_save_cache (h);
   pcc_path_sets_free (h->paths);
+  prior_clear (h);
   g_free (h->cache_dir);
   g_free (h->workdir);
   g_free (h);
@@ -439,6 +495,8 @@ walk (PccHistory *h, gint64 since, GError **error)
   h->walked = TRUE;
   h->walked_since = since;
   h->commits_read = 0;
+  h->trees_compared = 0;
+  prior_clear (h);
   if (!h->have_head)
     return TRUE;
 
@@ -537,6 +595,17 @@ walk (PccHistory *h, gint64 since, GError **error)
         h->paths = pcc_path_sets_load (h->cache_dir, head, own->id);
       else
         {
+          /* the graphs it took commits from, with their sets, read now:
+           * this HEAD's are overwritten when the new sets are saved */
+          for (guint k = 0; k < G_N_ELEMENTS (known.graphs); k++)
+            if (known.graphs[k])
+              {
+                Prior *p = &h->prior[k];
+                p->graph = g_steal_pointer (&known.graphs[k]);
+                p->sets = pcc_path_sets_load (h->cache_dir, p->graph->head,
+                                              p->graph->id);
+              }
+          h->prior_looked = TRUE;
           g_autoptr (PccWalkGraph) out
               = graph_of_walk (head, head_time, since, refs);
           if (pcc_walk_cache_save (h->cache_dir, out))
@@ -607,6 +676,86 @@ changed_has (const Changed *c, const WalkItem *wi)
                 != NULL;
 }
 
+/* Which nodes of @p's graph the walk from its HEAD down to @since goes
+ * through (one byte each, 1: it does), or NULL when the graph does not
+ * reach that date.  Found by replaying the walk in the graph's order:
+ * a commit is taken when it is HEAD or a parent of one taken before it,
+ * and is not older than @since.  The graph's order is the walk's, in
+ * which every commit comes after a child that queued it; a commit whose
+ * only child in the walk comes later (clock skew) is left out, which
+ * costs a tree comparison, never a wrong answer. */
+static const guint8 *
+prior_members (Prior *p, gint64 since)
+{
+  const PccWalkGraph *g = p->graph;
+  if (since < g->since)
+    return NULL;
+  if (p->members == NULL)
+    p->members
+        = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  guint8 *in = g_hash_table_lookup (p->members, &since);
+  if (in)
+    return in;
+  guint n = g->nodes->len;
+  if (p->index == NULL)
+    {
+      p->index = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal);
+      for (guint i = 0; i < n; i++)
+        g_hash_table_insert (p->index,
+                             g_array_index (g->nodes, PccWalkNode, i).oid,
+                             GUINT_TO_POINTER (i + 1));
+    }
+  g_autofree guint8 *queued = g_malloc0 (MAX (n, 1));
+  in = g_malloc0 (MAX (n, 1));
+  if (n > 0
+      && memcmp (g_array_index (g->nodes, PccWalkNode, 0).oid, g->head,
+                 PCC_WALK_OID_SIZE)
+             == 0)
+    queued[0] = 1;
+  for (guint i = 0; i < n; i++)
+    {
+      const PccWalkNode *node = &g_array_index (g->nodes, PccWalkNode, i);
+      if (!queued[i] || node->time < since)
+        continue;
+      in[i] = 1;
+      for (guint j = 0; j < node->n_parents; j++)
+        {
+          const PccWalkParent *wp = &g_array_index (g->parents, PccWalkParent,
+                                                    node->first_parent + j);
+          guint at
+              = GPOINTER_TO_UINT (g_hash_table_lookup (p->index, wp->oid));
+          if (wp->found && at > 0)
+            queued[at - 1] = 1;
+        }
+    }
+  g_hash_table_insert (p->members, g_memdup2 (&since, sizeof since), in);
+  return in;
+}
+
+/* Which of @h's other graphs, their walks being those of @in
+ * (prior_members()), went through @wi as the current walk did: with the
+ * same first parent's tree (a shallow clone deepened since can add it),
+ * so that their sets tell whether @wi changed a path; -1: none. */
+static int
+prior_knows (const PccHistory *h, const guint8 *const *in, const WalkItem *wi)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (h->prior); k++)
+    {
+      const Prior *p = &h->prior[k];
+      if (in[k] == NULL)
+        continue;
+      guint at = GPOINTER_TO_UINT (g_hash_table_lookup (p->index, wi->oid.id));
+      if (at == 0 || !in[k][at - 1])
+        continue;
+      const PccWalkNode *n
+          = &g_array_index (p->graph->nodes, PccWalkNode, at - 1);
+      if (n->n_parents == 1 && n->have_ptree
+          && memcmp (n->ptree, wi->ptree.id, PCC_WALK_OID_SIZE) == 0)
+        return k;
+    }
+  return -1;
+}
+
 /* Folders a path's set is found through, at most: a deeper path goes
  * over every commit (and the recursion stays shallow). */
 #define CHANGED_MAX_DEPTH 16
@@ -636,19 +785,44 @@ changed_set (PccHistory *h, const char *path)
       parent = changed_set (h, dir);
     }
   c = g_new0 (Changed, 1);
-  const guint8 *known
-      = h->paths
-            ? pcc_path_sets_lookup (h->paths, path, h->walked_since, &c->n)
-            : NULL;
+  const guint8 *known = h->paths ? pcc_path_sets_lookup (
+                            h->paths, path, h->walked_since, &c->n, NULL)
+                                 : NULL;
   if (known == NULL)
     {
+      /* the sets of @path in the other graphs, and the commits of those
+       * graphs each was found on */
+      prior_find (h);
+      Changed was[G_N_ELEMENTS (h->prior)] = { { 0 } };
+      const guint8 *in[G_N_ELEMENTS (h->prior)] = { NULL };
+      for (guint k = 0; k < G_N_ELEMENTS (h->prior); k++)
+        {
+          gint64 made;
+          Prior *p = &h->prior[k];
+          was[k].oids = p->sets ? (guint8 *) pcc_path_sets_lookup (
+                            p->sets, path, G_MAXINT64, &was[k].n, &made)
+                                : NULL;
+          if (was[k].oids)
+            in[k] = prior_members (p, made);
+        }
       GByteArray *found = g_byte_array_new ();
       for (guint i = 0; i < h->walk->len; i++)
         {
           WalkItem *wi = &g_array_index (h->walk, WalkItem, i);
-          if (wi->n_parents == 1 && wi->have_ptree
-              && (parent == NULL || changed_has (parent, wi))
-              && !same_entry (h, &wi->ptree, &wi->tree, path))
+          gboolean changed;
+          int k;
+          if (wi->n_parents != 1 || !wi->have_ptree)
+            continue;
+          if (parent && !changed_has (parent, wi))
+            changed = FALSE;
+          else if ((k = prior_knows (h, in, wi)) >= 0)
+            changed = changed_has (&was[k], wi);
+          else
+            {
+              h->trees_compared++;
+              changed = !same_entry (h, &wi->ptree, &wi->tree, path);
+            }
+          if (changed)
             g_byte_array_append (found, wi->oid.id, PCC_WALK_OID_SIZE);
         }
       c->n = found->len / PCC_WALK_OID_SIZE;

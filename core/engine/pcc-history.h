@@ -70,6 +70,11 @@ void pcc_history_set_cache_dir (PccHistory *history, const char *dir);
  * computed. */
 void pcc_history_save_cache (PccHistory *history);
 
+/* For how many commits the current walk's answers (which paths each
+ * changed) came from comparing trees, rather than from the walk cache;
+ * for tests. */
+guint pcc_history_get_trees_compared (const PccHistory *history);
+
 /* How many commits the last walk read from the repository rather than
  * from the walk cache. */
 guint pcc_history_get_commits_read (const PccHistory *history);

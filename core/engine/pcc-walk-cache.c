@@ -369,12 +369,14 @@ pcc_path_sets_free (PccPathSets *ps)
 
 const guint8 *
 pcc_path_sets_lookup (const PccPathSets *ps, const char *path, gint64 since,
-                      guint *n)
+                      guint *n, gint64 *made_since)
 {
   const PathSet *s = g_hash_table_lookup (ps->sets, path);
   if (s == NULL || s->since > since)
     return NULL;
   *n = s->n;
+  if (made_since)
+    *made_since = s->since;
   return s->oids;
 }
 

@@ -126,9 +126,13 @@ void pcc_path_sets_free (PccPathSets *sets);
 
 /* The commits in which @path changed, for a walk down to @since: sorted
  * object ids, PCC_WALK_OID_SIZE bytes each, *@n of them, owned by @sets;
- * NULL when @sets has no set of @path that holds for @since. */
+ * NULL when @sets has no set of @path that holds for @since (G_MAXINT64:
+ * any set of @path).  *@made_since (when not NULL) is the date of the
+ * walk the set was found on: the set names exactly those commits of that
+ * walk that changed @path. */
 const guint8 *pcc_path_sets_lookup (const PccPathSets *sets, const char *path,
-                                    gint64 since, guint *n);
+                                    gint64 since, guint *n,
+                                    gint64 *made_since);
 
 /* Record the commits in which @path changed in the walk down to @since
  * (@oids, PCC_WALK_OID_SIZE bytes each, @n of them, in any order;

@@ -22,6 +22,12 @@ signers, in MAINTAINERS order for sections: patchcc's documented
 orders; one line each of a copy of the script, nothing else changed):
 patchcc must then be byte-identical to it.
 
+Then HEAD moves: one more commit, signed off by a new contributor, to a
+file the first patches touch, in a clone of the clone; the first patches
+run again there, default and --git, patchcc with the walk cache of the
+HEAD before (the path sets of an earlier HEAD answer for the commits both
+walks share).
+
 Then the regression case of the issue: a small clone where a patch's
 Fixes: names a commit signed off by Alice and Bob Maint; b4's Cc command
 gives them as blamed_fixes, from the script and from patchcc.
@@ -30,8 +36,10 @@ Prints "N of M identical" and exits 1 on any difference.
 """
 
 import argparse
+import difflib
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -212,6 +220,30 @@ def regression_fixes(script, ordered, patchcc, home):
     return fails
 
 
+# Patches run again after HEAD moves (default and --git).
+N_MOVED_PATCHES = 4
+
+
+def moved_head(repo, first_patch, home, env):
+    """A clone of @repo with one more commit: a line added to the first
+    file of @first_patch, signed off by a new contributor.  Returns its
+    path."""
+    clone = os.path.join(home, "moved")
+    subprocess.run(["git", "clone", "-q", "--shared", repo, clone],
+                   check=True, env=env)
+    with open(first_patch, errors="replace") as f:
+        path = re.search(r"^\+\+\+ b/(\S+)", f.read(), re.M).group(1)
+    with open(os.path.join(clone, path), "a") as f:
+        f.write("/* one more line */\n")
+    genv = dict(env, GIT_AUTHOR_NAME="New Contributor",
+                GIT_AUTHOR_EMAIL="new@example.org",
+                GIT_COMMITTER_NAME="New Contributor",
+                GIT_COMMITTER_EMAIL="new@example.org")
+    subprocess.run(["git", "-C", clone, "commit", "-q", "-s", "-a", "-m",
+                    "one more line"], check=True, env=genv)
+    return clone
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--patchcc", required=True)
@@ -231,34 +263,48 @@ def main():
     repo = os.path.join(hist, "repo")
     pdir = os.path.join(hist, "patches")
 
-    total = same = same_ordered = 0
+    counts = {"same": 0, "ordered": 0, "failed": 0}
+
+    def check(patch, name, opts, cwd, env, ordered):
+        """One command line, script and patchcc, in @cwd."""
+        rc1, ref = run(["perl", script] + opts + [patch], cwd, env)
+        rc2, out = run([patchcc] + opts + [patch], cwd, env)
+        if rc1 == rc2 and ref == out:
+            counts["same"] += 1
+            return
+        rc3, ref2 = run(["perl", ordered] + opts + [patch], cwd, env)
+        if rc3 == rc2 and ref2 == out:
+            counts["ordered"] += 1
+            return
+        counts["failed"] += 1
+        print("DIFF %s [%s] in %s (exit %d/%d):"
+              % (os.path.basename(patch), name, cwd, rc3, rc2))
+        for l in difflib.unified_diff(
+                ref2.decode(errors="replace").splitlines(),
+                out.decode(errors="replace").splitlines(),
+                "get_maintainer.pl", "patchcc", lineterm="", n=1):
+            print("   " + l)
+
+    total = 0
     failed = 0
     with tempfile.TemporaryDirectory() as home:
         ordered = ordered_script(script, os.path.join(home, "gm-ordered.pl"))
         env = env_for(home)
-        for k, p in enumerate(sorted(os.listdir(pdir))):
+        patches = sorted(os.listdir(pdir))
+        for k, p in enumerate(patches):
             patch = os.path.join(pdir, p)
             runs = RUNS + (VARIANTS if k < N_VARIANT_PATCHES else [])
             for name, opts in runs:
                 total += 1
-                rc1, ref = run(["perl", script] + opts + [patch], repo, env)
-                rc2, out = run([patchcc] + opts + [patch], repo, env)
-                if rc1 == rc2 and ref == out:
-                    same += 1
-                    continue
-                rc3, ref2 = run(["perl", ordered] + opts + [patch], repo, env)
-                if rc3 == rc2 and ref2 == out:
-                    same_ordered += 1
-                    continue
-                failed += 1
-                print("DIFF %s [%s] (exit %d/%d):" % (p, name, rc3, rc2))
-                import difflib
-                for l in difflib.unified_diff(
-                        ref2.decode(errors="replace").splitlines(),
-                        out.decode(errors="replace").splitlines(),
-                        "get_maintainer.pl", "patchcc", lineterm="", n=1):
-                    print("   " + l)
+                check(patch, name, opts, repo, env, ordered)
+        moved = moved_head(repo, os.path.join(pdir, patches[0]), home, env)
+        for p in patches[:N_MOVED_PATCHES]:
+            for name, opts in RUNS[:2]:
+                total += 1
+                check(os.path.join(pdir, p), name, opts, moved, env, ordered)
         failed += regression_fixes(script, ordered, patchcc, home)
+    same, same_ordered = counts["same"], counts["ordered"]
+    failed += counts["failed"]
 
     print("%d of %d identical (%d to the script as it is, %d with its "
           "hash-order ties ordered)" % (same + same_ordered, total, same,
