@@ -501,7 +501,8 @@ walk (PccHistory *h, gint64 since, GError **error)
     return TRUE;
 
   const guint8 *head = h->head.id;
-  Known known = { .nodes = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal) };
+  Known known
+      = { .nodes = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal) };
   PccWalkGraph *own
       = h->cache_dir ? pcc_walk_cache_load (h->cache_dir, head) : NULL;
   known_add (&known, own);
@@ -528,13 +529,12 @@ walk (PccHistory *h, gint64 since, GError **error)
     }
   /* the commits read from the repository, and where each commit of the
    * walk was found, in the walk's order */
-  g_autoptr (PccWalkGraph) fresh
-      = pcc_walk_graph_new (head, head_time, since);
+  g_autoptr (PccWalkGraph) fresh = pcc_walk_graph_new (head, head_time, since);
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (NodeRef));
 
   g_autoptr (GSequence) queue = g_sequence_new (g_free);
-  g_autoptr (GHashTable) seen
-      = g_hash_table_new_full (pcc_walk_oid_hash, pcc_walk_oid_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (
+      pcc_walk_oid_hash, pcc_walk_oid_equal, g_free, NULL);
   guint64 seq = 0;
   QItem *q = g_new0 (QItem, 1);
   q->oid = h->head;
@@ -672,7 +672,8 @@ static gboolean
 changed_has (const Changed *c, const WalkItem *wi)
 {
   return c->n > 0
-         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE, pcc_walk_oid_cmp)
+         && bsearch (wi->oid.id, c->oids, c->n, PCC_WALK_OID_SIZE,
+                     pcc_walk_oid_cmp)
                 != NULL;
 }
 

@@ -321,7 +321,7 @@ sets_parse (PccPathSets *ps, const char *data, gsize len)
       at += pad8 (olen);
       for (guint j = 1; j < r.n_oids; j++)
         if (pcc_walk_oid_cmp (oids + (j - 1) * PCC_WALK_OID_SIZE,
-                     oids + j * PCC_WALK_OID_SIZE)
+                              oids + j * PCC_WALK_OID_SIZE)
             >= 0)
           {
             g_free (oids);

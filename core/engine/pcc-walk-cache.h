@@ -112,7 +112,10 @@ char *pcc_walk_cache_path (const char *dir,
  * the walk, in paths-<key>, the key being made of HEAD as the walk's.  A
  * set found for the walk down to S holds for any walk down to a later
  * date (a subset of those commits) made from the same graph: the file
- * names the graph (its id), and sets made with another are not read. */
+ * names the graph (its id), and sets made with another are not read as
+ * this graph's.  Whether a commit changed a path does not depend on the
+ * walk, though: pcc-history.c asks the sets of an earlier graph (the
+ * HEAD before a commit) about the commits both walks went through. */
 typedef struct _PccPathSets PccPathSets;
 
 /* The path sets of @head's walk in @dir (NULL: the default folder),

@@ -5,7 +5,8 @@ One run each, same machine, same repository (the one parity-history.py
 builds and caches): for each command line, the wall time of the script
 and of patchcc over every patch, one process per patch, and the ratio;
 patchcc with the walk cache a first run made (as after the first patch
-of a series) and, for the default options, without it.
+of a series), the same patches again, and, for the default options,
+without the cache and after one more commit moves HEAD.
 With --commits 80000 the clone has about the kernel's yearly activity
 inside the one-year window (generated once and cached, like the small
 one); --patches limits how many patches are timed there.
@@ -99,6 +100,17 @@ def main():
                       "%6.2f s %6.1fx" % (name + again, len(patches), s, c,
                                           s / c, scpu, ccpu,
                                           scpu / max(ccpu, 1e-6)))
+        # HEAD moves, as it does before every series is sent: one more
+        # commit; patchcc keeps the cache of the HEAD before
+        moved = ph.moved_head(repo, patches[0], home, env)
+        name, opts = ph.RUNS[0]
+        s, scpu = timed([["perl", script] + opts + [p] for p in patches],
+                        moved, env)
+        c, ccpu = timed([[a.patchcc] + opts + [p] for p in patches], moved,
+                        env)
+        print("%-10s %3d pat | %7.2f s %6.2f s %6.1fx | %7.2f s "
+              "%6.2f s %6.1fx" % (name + " new HEAD", len(patches), s, c,
+                                  s / c, scpu, ccpu, scpu / max(ccpu, 1e-6)))
     return 0
 
 
