@@ -250,7 +250,7 @@ test_same_answers (void)
     }
 
   /* a new HEAD reads its new commit only: the rest comes from the walk
-   * of the HEAD before */
+   * of the HEAD before (down to 500 days: check_against_git() above) */
   change (repo, "b/z.c", 99, now - DAY);
   check_same (dir, cache, year, &read);
   g_assert_cmpuint (read, ==, 1);
@@ -260,6 +260,12 @@ test_same_answers (void)
   g_assert_cmpuint (last_compared, >, 0);
   g_assert_cmpuint (last_compared, <=, G_N_ELEMENTS (paths) + 3);
   check_same (dir, cache, year, &read);
+  g_assert_cmpuint (read, ==, 0);
+  g_assert_cmpuint (last_compared, ==, 0);
+  /* further back than the new HEAD's walk: its own graph down to a year,
+   * the older commits and their sets from the walk of the HEAD before,
+   * the second graph the walk knows */
+  check_same (dir, cache, now - 500 * DAY, &read);
   g_assert_cmpuint (read, ==, 0);
   g_assert_cmpuint (last_compared, ==, 0);
 }

@@ -22,6 +22,58 @@ typedef struct
   gboolean have_ptree;
 } WalkItem;
 
+/* Where each commit is in up to two graphs of the walk cache, found by
+ * one hash lookup: the walk reads commits from them, and the path sets
+ * of those graphs replay their walks (prior_members()). */
+typedef struct
+{
+  guint in[2]; /* node index + 1 in each graph, 0: not there */
+} NodeAt;
+
+typedef struct
+{
+  GHashTable *slot; /* oid (a node's own bytes) -> slot + 1 in @at */
+  GArray *at;       /* NodeAt */
+} NodeIndex;
+
+static void
+node_index_add (NodeIndex *x, guint k, const PccWalkGraph *g)
+{
+  if (x->slot == NULL)
+    {
+      x->slot = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal);
+      x->at = g_array_new (FALSE, TRUE, sizeof (NodeAt));
+    }
+  for (guint i = 0; i < g->nodes->len; i++)
+    {
+      const guint8 *oid = g_array_index (g->nodes, PccWalkNode, i).oid;
+      guint s = GPOINTER_TO_UINT (g_hash_table_lookup (x->slot, oid));
+      if (s == 0)
+        {
+          g_array_set_size (x->at, x->at->len + 1);
+          s = x->at->len;
+          g_hash_table_insert (x->slot, (gpointer) oid, GUINT_TO_POINTER (s));
+        }
+      g_array_index (x->at, NodeAt, s - 1).in[k] = i + 1;
+    }
+}
+
+/* The index + 1 of @oid's node in graph @k, 0 when it has none. */
+static guint
+node_index_at (const NodeIndex *x, guint k, const guint8 *oid)
+{
+  guint s
+      = x->slot ? GPOINTER_TO_UINT (g_hash_table_lookup (x->slot, oid)) : 0;
+  return s ? g_array_index (x->at, NodeAt, s - 1).in[k] : 0;
+}
+
+static void
+node_index_clear (NodeIndex *x)
+{
+  g_clear_pointer (&x->slot, g_hash_table_unref);
+  g_clear_pointer (&x->at, g_array_unref);
+}
+
 /* A graph of the walk cache other than the current walk's (the walk of
  * an earlier HEAD, or this HEAD's walk to a later date), with its path
  * sets: whether a commit changed a path does not depend on the walk, so
@@ -31,7 +83,6 @@ typedef struct
 {
   PccWalkGraph *graph;
   PccPathSets *sets;
-  GHashTable *index;   /* oid -> node index + 1, made on first use */
   GHashTable *members; /* date -> which nodes the walk down to it takes */
 } Prior;
 
@@ -50,6 +101,7 @@ struct _PccHistory
   gint64 walked_since;
   GArray *walk; /* WalkItem, in git's output order */
   Prior prior[2];        /* of the current walk */
+  NodeIndex prior_index; /* of prior[0] and prior[1]'s graphs */
   gboolean prior_looked; /* for the newest walk file of another HEAD */
   guint trees_compared;  /* by the current walk's path sets, commits */
 };
@@ -133,9 +185,9 @@ prior_clear (PccHistory *h)
       Prior *p = &h->prior[k];
       g_clear_pointer (&p->graph, pcc_walk_graph_free);
       g_clear_pointer (&p->sets, pcc_path_sets_free);
-      g_clear_pointer (&p->index, g_hash_table_unref);
       g_clear_pointer (&p->members, g_hash_table_unref);
     }
+  node_index_clear (&h->prior_index);
   h->prior_looked = FALSE;
 }
 
@@ -156,6 +208,7 @@ prior_find (PccHistory *h)
     return;
   h->prior[0].graph = g;
   h->prior[0].sets = pcc_path_sets_load (h->cache_dir, g->head, g->id);
+  node_index_add (&h->prior_index, 0, g);
 }
 
 guint
@@ -327,12 +380,12 @@ qitem_cmp (gconstpointer a, gconstpointer b, gpointer unused)
 }
 
 /* What the walk knows of commits without reading them: the graphs of
- * the walk cache, and which of them each commit is in. */
+ * the walk cache, and where each commit is in them. */
 typedef struct
 {
   PccWalkGraph *graphs[2];
   const PccWalkGraph *own; /* the graph of this HEAD, if any */
-  GHashTable *nodes;       /* oid -> PccWalkNode * in one of @graphs */
+  NodeIndex index;
 } Known;
 
 static void
@@ -340,25 +393,17 @@ known_add (Known *k, PccWalkGraph *g)
 {
   if (g == NULL)
     return;
-  k->graphs[k->graphs[0] ? 1 : 0] = g;
-  for (guint i = 0; i < g->nodes->len; i++)
-    {
-      PccWalkNode *n = &g_array_index (g->nodes, PccWalkNode, i);
-      g_hash_table_insert (k->nodes, n->oid, n);
-    }
+  guint at = k->graphs[0] ? 1 : 0;
+  k->graphs[at] = g;
+  node_index_add (&k->index, at, g);
 }
 
-static const PccWalkGraph *
-known_graph_of (const Known *k, const PccWalkNode *n)
+static void
+known_clear (Known *k)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (k->graphs); i++)
-    {
-      const PccWalkGraph *g = k->graphs[i];
-      if (g && g->nodes->len && n >= &g_array_index (g->nodes, PccWalkNode, 0)
-          && n < &g_array_index (g->nodes, PccWalkNode, g->nodes->len))
-        return g;
-    }
-  g_assert_not_reached ();
+  node_index_clear (&k->index);
+  pcc_walk_graph_free (k->graphs[0]);
+  pcc_walk_graph_free (k->graphs[1]);
 }
 
 /* Where the walk found a commit: a node of one of the known graphs, or
@@ -392,10 +437,13 @@ static gboolean
 walk_node (PccHistory *h, const Known *known, const git_oid *oid,
            PccWalkGraph *fresh, NodeRef *ref, guint *not_own)
 {
-  const PccWalkNode *kn = g_hash_table_lookup (known->nodes, oid);
-  if (kn)
+  /* the graph read last, when both have it */
+  guint k = node_index_at (&known->index, 1, oid->id) ? 1 : 0;
+  guint at = node_index_at (&known->index, k, oid->id);
+  if (at > 0)
     {
-      const PccWalkGraph *g = known_graph_of (known, kn);
+      const PccWalkGraph *g = known->graphs[k];
+      const PccWalkNode *kn = &g_array_index (g->nodes, PccWalkNode, at - 1);
       const PccWalkParent *ps
           = &g_array_index (g->parents, PccWalkParent, kn->first_parent);
       gboolean stale = FALSE;
@@ -413,7 +461,7 @@ walk_node (PccHistory *h, const Known *known, const git_oid *oid,
           if (g != known->own)
             ++*not_own;
           ref->graph = g;
-          ref->index = kn - &g_array_index (g->nodes, PccWalkNode, 0);
+          ref->index = at - 1;
           return TRUE;
         }
     }
@@ -501,8 +549,7 @@ walk (PccHistory *h, gint64 since, GError **error)
     return TRUE;
 
   const guint8 *head = h->head.id;
-  Known known
-      = { .nodes = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal) };
+  Known known = { { NULL } };
   PccWalkGraph *own
       = h->cache_dir ? pcc_walk_cache_load (h->cache_dir, head) : NULL;
   known_add (&known, own);
@@ -519,9 +566,7 @@ walk (PccHistory *h, gint64 since, GError **error)
       if (git_commit_lookup (&c, h->repo, &h->head) != 0)
         {
           set_git_error (error, "reading HEAD");
-          g_hash_table_unref (known.nodes);
-          pcc_walk_graph_free (known.graphs[0]);
-          pcc_walk_graph_free (known.graphs[1]);
+          known_clear (&known);
           return FALSE;
         }
       head_time = git_commit_time (c);
@@ -605,6 +650,8 @@ walk (PccHistory *h, gint64 since, GError **error)
                 p->sets = pcc_path_sets_load (h->cache_dir, p->graph->head,
                                               p->graph->id);
               }
+          h->prior_index = known.index;
+          known.index = (NodeIndex){ NULL };
           h->prior_looked = TRUE;
           g_autoptr (PccWalkGraph) out
               = graph_of_walk (head, head_time, since, refs);
@@ -612,9 +659,7 @@ walk (PccHistory *h, gint64 since, GError **error)
             h->paths = pcc_path_sets_load (h->cache_dir, head, out->id);
         }
     }
-  g_hash_table_unref (known.nodes);
-  pcc_walk_graph_free (known.graphs[0]);
-  pcc_walk_graph_free (known.graphs[1]);
+  known_clear (&known);
   return ok;
 }
 
@@ -686,8 +731,9 @@ changed_has (const Changed *c, const WalkItem *wi)
  * only child in the walk comes later (clock skew) is left out, which
  * costs a tree comparison, never a wrong answer. */
 static const guint8 *
-prior_members (Prior *p, gint64 since)
+prior_members (PccHistory *h, guint k, gint64 since)
 {
+  Prior *p = &h->prior[k];
   const PccWalkGraph *g = p->graph;
   if (since < g->since)
     return NULL;
@@ -698,14 +744,6 @@ prior_members (Prior *p, gint64 since)
   if (in)
     return in;
   guint n = g->nodes->len;
-  if (p->index == NULL)
-    {
-      p->index = g_hash_table_new (pcc_walk_oid_hash, pcc_walk_oid_equal);
-      for (guint i = 0; i < n; i++)
-        g_hash_table_insert (p->index,
-                             g_array_index (g->nodes, PccWalkNode, i).oid,
-                             GUINT_TO_POINTER (i + 1));
-    }
   g_autofree guint8 *queued = g_malloc0 (MAX (n, 1));
   in = g_malloc0 (MAX (n, 1));
   if (n > 0
@@ -723,8 +761,7 @@ prior_members (Prior *p, gint64 since)
         {
           const PccWalkParent *wp = &g_array_index (g->parents, PccWalkParent,
                                                     node->first_parent + j);
-          guint at
-              = GPOINTER_TO_UINT (g_hash_table_lookup (p->index, wp->oid));
+          guint at = node_index_at (&h->prior_index, k, wp->oid);
           if (wp->found && at > 0)
             queued[at - 1] = 1;
         }
@@ -745,7 +782,7 @@ prior_knows (const PccHistory *h, const guint8 *const *in, const WalkItem *wi)
       const Prior *p = &h->prior[k];
       if (in[k] == NULL)
         continue;
-      guint at = GPOINTER_TO_UINT (g_hash_table_lookup (p->index, wi->oid.id));
+      guint at = node_index_at (&h->prior_index, k, wi->oid.id);
       if (at == 0 || !in[k][at - 1])
         continue;
       const PccWalkNode *n
@@ -804,7 +841,7 @@ changed_set (PccHistory *h, const char *path)
                             p->sets, path, G_MAXINT64, &was[k].n, &made)
                                 : NULL;
           if (was[k].oids)
-            in[k] = prior_members (p, made);
+            in[k] = prior_members (h, k, made);
         }
       GByteArray *found = g_byte_array_new ();
       for (guint i = 0; i < h->walk->len; i++)
