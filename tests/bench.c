@@ -16,8 +16,9 @@
  *  2. Start-up: `patchcc --version` next to a static "hello" (--hello),
  *     the floor of an exec here, and the same "hello" linked against the
  *     shared C library as patchcc is (--hello-dynamic), the floor of a
- *     program that loads it; one patch with and without the index
- *     cache; the peak RSS of one whole CLI run.
+ *     program that loads it; the ceiling of any per-process ratio here
+ *     (the script's median over the static hello's); one patch with and
+ *     without the index cache; the peak RSS of one whole CLI run.
  *  3. The same patches through the library with the engine loaded once
  *     (how the Claws plugin uses it), and the engine load itself.
  *  4. A synthetic tree-wide patch touching 5,000 existing files: one
@@ -70,6 +71,13 @@ percentile (double *v, int n, int pct)
   qsort (v, n, sizeof *v, cmp_double);
   int i = (n * pct + 99) / 100 - 1;
   return v[CLAMP (i, 0, n - 1)];
+}
+
+/* g_ptr_array_sort() order of C strings. */
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
 static double
@@ -158,14 +166,7 @@ corpus_patches (const char *corpus)
     if (g_str_has_suffix (n, ".patch"))
       g_ptr_array_add (list, g_build_filename (dir, n, NULL));
   g_dir_close (d);
-  for (guint i = 1; i < list->len; i++)
-    for (guint j = i; j > 0 && strcmp (list->pdata[j - 1], list->pdata[j]) > 0;
-         j--)
-      {
-        gpointer t = list->pdata[j];
-        list->pdata[j] = list->pdata[j - 1];
-        list->pdata[j - 1] = t;
-      }
+  g_ptr_array_sort (list, compare_strings);
   return list;
 }
 
@@ -183,14 +184,7 @@ collect_files (const char *top, const char *sub, GPtrArray *out, guint want)
     if (n[0] != '.')
       g_ptr_array_add (names, g_strdup (n));
   g_dir_close (d);
-  for (guint i = 1; i < names->len; i++)
-    for (guint j = i;
-         j > 0 && strcmp (names->pdata[j - 1], names->pdata[j]) > 0; j--)
-      {
-        gpointer t = names->pdata[j];
-        names->pdata[j] = names->pdata[j - 1];
-        names->pdata[j - 1] = t;
-      }
+  g_ptr_array_sort (names, compare_strings);
   for (guint i = 0; i < names->len && out->len < want; i++)
     {
       g_autofree char *rel
@@ -204,8 +198,9 @@ collect_files (const char *top, const char *sub, GPtrArray *out, guint want)
     }
 }
 
-/* Both tools on each patch, one process each; prints the figures. */
-static void
+/* Both tools on each patch, one process each; prints the figures and
+ * returns the script's median time per patch (0 without the script). */
+static double
 per_process (const char *label, const char *pcc, const char *reference,
              GPtrArray *patches, gboolean with_script)
 {
@@ -242,6 +237,7 @@ per_process (const char *label, const char *pcc, const char *reference,
             same, n, tot_s / tot_p);
   else
     printf ("\n");
+  return with_script ? percentile (ts, n, 50) : 0;
 }
 
 /* @runs runs of @argv: minimum and median wall time. */
@@ -279,17 +275,18 @@ append_hunk (GString *s, const char *f)
 }
 
 /* 31 runs of the program at @path (none when NULL), printed after
- * @label. */
-static void
+ * @label; returns the median (0 when not run). */
+static double
 time_floor (const char *cwd, const char *path, const char *label)
 {
   if (path == NULL)
-    return;
+    return 0;
   double mn, md;
   g_autofree char *h = g_canonicalize_filename (path, NULL);
   char *ha[] = { h, NULL };
   repeat (cwd, ha, 31, &mn, &md);
   printf ("%s min %6.2f ms, median %6.2f ms (31 runs)\n", label, mn, md);
+  return md;
 }
 
 int
@@ -360,14 +357,17 @@ main (int argc, char **argv)
       g_ptr_array_add (generated, write_patch (tmp, name, s->str));
       g_string_free (s, TRUE);
     }
-  per_process ("generated", pcc_abs, reference, generated, with_script);
+  double script_gen
+      = per_process ("generated", pcc_abs, reference, generated, with_script);
+  double script_corpus = 0;
   g_autoptr (GPtrArray) patches = NULL;
   g_autofree char *corpus_dir
       = corpus ? g_build_filename (corpus, "patches", NULL) : NULL;
   if (corpus_dir && g_file_test (corpus_dir, G_FILE_TEST_IS_DIR))
     {
       patches = corpus_patches (corpus);
-      per_process ("corpus", pcc_abs, reference, patches, with_script);
+      script_corpus
+          = per_process ("corpus", pcc_abs, reference, patches, with_script);
     }
   else
     {
@@ -380,8 +380,17 @@ main (int argc, char **argv)
   repeat (reference, va, 31, &mn, &md);
   printf ("patchcc --version:      min %6.2f ms, median %6.2f ms (31 runs)\n",
           mn, md);
-  time_floor (reference, hello, "static hello (floor):  ");
+  double floor_ms = time_floor (reference, hello, "static hello (floor):  ");
   time_floor (reference, hello_dynamic, "hello with libc.so:    ");
+  /* No program started per patch runs faster than an exec of a static
+   * binary that does nothing, so the script's median over that floor
+   * bounds any per-process ratio on this machine. */
+  if (floor_ms > 0 && script_gen > 0)
+    printf ("ceiling per process:    generated %.1fx", script_gen / floor_ms);
+  if (floor_ms > 0 && script_gen > 0 && script_corpus > 0)
+    printf (", corpus %.1fx", script_corpus / floor_ms);
+  if (floor_ms > 0 && script_gen > 0)
+    printf (" (script median / static hello median)\n");
   char *oa[] = { pcc_abs, "--no-git-fallback", generated->pdata[0], NULL };
   repeat (reference, oa, 31, &mn, &md);
   printf ("patchcc, one patch:     min %6.2f ms, median %6.2f ms (31 runs, "
