@@ -6,7 +6,8 @@ builds and caches): for each command line, the wall time of the script
 and of patchcc over every patch, one process per patch, and the ratio;
 patchcc with the walk cache a first run made (as after the first patch
 of a series), the same patches again, and, for the default options,
-without the cache and after one more commit moves HEAD.
+without the cache and after one more commit moves HEAD; and the peak
+memory of one run of each.
 With --commits 80000 the clone has about the kernel's yearly activity
 inside the one-year window (generated once and cached, like the small
 one); --patches limits how many patches are timed there.
@@ -40,6 +41,16 @@ def timed(cmds, cwd, env):
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     return time.monotonic() - t, cpu
+
+
+def peak_rss(cmd, cwd, env):
+    """Peak resident set of one run, in MB: the process's own, or its
+    largest child's (the script's git log) when that is larger."""
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    _, _, ru = os.wait4(p.pid, 0)
+    p.returncode = 0  # reaped here; keeps Popen from waiting again
+    return ru.ru_maxrss / 1024.0
 
 
 def main():
@@ -85,6 +96,15 @@ def main():
                                  env)
         print("patchcc, first run (makes the walk cache): %.2f s wall, "
               "%.2f s cpu" % (first, first_cpu))
+        # peak memory of one run on the first patch: patchcc without the
+        # walk cache, with it, and the script (its largest process, git)
+        for rname, ropts in ph.RUNS[:2]:
+            cmd = ropts + [patches[0]]
+            print("%-10s peak RSS of one run: patchcc %.0f MB without the "
+                  "walk cache, %.0f MB with it; the script %.0f MB"
+                  % (rname, peak_rss([a.patchcc] + cmd, repo, nc),
+                     peak_rss([a.patchcc] + cmd, repo, env),
+                     peak_rss(["perl", script] + cmd, repo, env)))
         c, ccpu = timed([[a.patchcc] + opts + [p] for p in patches], repo, nc)
         print("%-10s %3d pat | patchcc without the walk cache: %.2f s wall, "
               "%.2f s cpu" % (name, len(patches), c, ccpu))
