@@ -339,9 +339,21 @@ class Claws:
         return r.stdout
 
     def find_windows(self, name_regex):
-        r = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name",
-                            name_regex], env=self.env, capture_output=True,
-                           text=True, timeout=10)
+        # Debian 12's xdotool (3.20160805) dies on BadWindow when any
+        # window is destroyed while "search" walks the tree (fixed
+        # upstream in 2021, xdotool pull request 335), printing nothing:
+        # a dialog closing just then would read as "no such window".
+        # Such a search is made again; "no match" has no X error.
+        for _ in range(20):
+            r = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name",
+                                name_regex], env=self.env,
+                               capture_output=True, text=True, timeout=10)
+            if "X Error" not in r.stderr:
+                break
+            time.sleep(0.05)
+        else:
+            raise Error("xdotool search %r: %s" % (name_regex,
+                                                   r.stderr.strip()))
         return [int(x) for x in r.stdout.split()]
 
     def wait_window(self, name_regex, timeout=30, gone=False):
