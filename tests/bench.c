@@ -385,8 +385,9 @@ main (int argc, char **argv)
   double floor_ms = time_floor (reference, hello, "static hello (floor):  ");
   time_floor (reference, hello_dynamic, "hello with libc.so:    ");
   /* No program started per patch runs faster than an exec of a static
-   * binary that does nothing: the script's total over that floor times
-   * the number of patches bounds the ratio of totals on this machine. */
+   * binary that does nothing, so the ratio of totals on this machine is
+   * at most the script's total over n such execs: its mean per patch
+   * over that floor. */
   if (floor_ms > 0 && script_gen > 0)
     printf ("ceiling of the ratio of totals: generated %.1fx",
             script_gen / floor_ms);

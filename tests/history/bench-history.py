@@ -7,7 +7,7 @@ and of patchcc over every patch, one process per patch, and the ratio;
 patchcc with the walk cache a first run made (as after the first patch
 of a series), the same patches again, and, for the default options,
 without the cache and after one more commit moves HEAD; and the peak
-memory of one run of each.
+memory of one run, default and --git.
 With --commits 80000 the clone has about the kernel's yearly activity
 inside the one-year window (generated once and cached, like the small
 one); --patches limits how many patches are timed there.
@@ -48,8 +48,9 @@ def peak_rss(cmd, cwd, env):
     largest child's (the script's git log) when that is larger."""
     p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
-    _, _, ru = os.wait4(p.pid, 0)
-    p.returncode = 0  # reaped here; keeps Popen from waiting again
+    _, status, ru = os.wait4(p.pid, 0)
+    # reaped here: Popen must not wait for it again
+    p.returncode = os.waitstatus_to_exitcode(status)
     return ru.ru_maxrss / 1024.0
 
 
