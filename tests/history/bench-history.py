@@ -45,7 +45,10 @@ def timed(cmds, cwd, env):
 
 def peak_rss(cmd, cwd, env):
     """Peak resident set of one run, in MB: the process's own, or its
-    largest child's (the script's git log) when that is larger."""
+    largest child's (the script's git log) when that is larger.  Linux
+    counts the pages a child shares with this script until it execs, so
+    a figure at or below this script's own peak (about 20 MB) means "at
+    most that"; history runs are far above it."""
     p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
     _, status, ru = os.wait4(p.pid, 0)
