@@ -93,7 +93,14 @@ sum (const double *v, int n)
 /* Run argv in @cwd with the corpus' clean environment and a private
  * cache directory (posix_spawn, so that the harness adds as little as it
  * can); returns stdout, adds the wall time to *ms and the peak RSS in KiB
- * to *rss_kb when not NULL. */
+ * to *rss_kb when not NULL.
+ *
+ * Linux counts in a process's peak RSS the memory of the process it was
+ * spawned from, up to its exec: spawned from this benchmark, by then
+ * tens of megabytes, a small command would report the benchmark's size.
+ * So a run measured for memory is started through this program started
+ * afresh (--peak-rss-of, peak_rss_of()), which forks the command before
+ * it has allocated anything and hands back the peak on fd 3. */
 static char *cache_env;   /* XDG_CACHE_HOME=...: patchcc's index cache */
 static gboolean no_cache; /* PATCHCC_NO_INDEX_CACHE=1 for the runs */
 
@@ -108,14 +115,26 @@ run_rss (const char *cwd, char **argv, double *ms, long *rss_kb)
                   cache_env,
                   no_cache ? "PATCHCC_NO_INDEX_CACHE=1" : NULL,
                   NULL };
-  int fds[2];
-  if (pipe (fds) != 0)
+  int fds[2], rfds[2] = { -1, -1 };
+  if (pipe (fds) != 0 || (rss_kb && pipe (rfds) != 0))
     exit (1);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init (&fa);
   posix_spawn_file_actions_adddup2 (&fa, fds[1], 1);
   posix_spawn_file_actions_addclose (&fa, fds[0]);
   posix_spawn_file_actions_addopen (&fa, 2, "/dev/null", O_WRONLY, 0);
+  g_autoptr (GPtrArray) via = g_ptr_array_new ();
+  if (rss_kb)
+    {
+      posix_spawn_file_actions_adddup2 (&fa, rfds[1], 3);
+      posix_spawn_file_actions_addclose (&fa, rfds[0]);
+      g_ptr_array_add (via, "/proc/self/exe");
+      g_ptr_array_add (via, "--peak-rss-of");
+      for (char **a = argv; *a; a++)
+        g_ptr_array_add (via, *a);
+      g_ptr_array_add (via, NULL);
+      argv = (char **) via->pdata;
+    }
   g_autofree char *here = g_get_current_dir ();
   if (chdir (cwd) != 0)
     exit (1);
@@ -130,6 +149,8 @@ run_rss (const char *cwd, char **argv, double *ms, long *rss_kb)
     exit (1);
   posix_spawn_file_actions_destroy (&fa);
   close (fds[1]);
+  if (rss_kb)
+    close (rfds[1]);
   GString *out = g_string_new (NULL);
   char buf[65536];
   ssize_t n;
@@ -141,7 +162,12 @@ run_rss (const char *cwd, char **argv, double *ms, long *rss_kb)
   wait4 (pid, &status, 0, &ru);
   *ms += now_ms () - t0;
   if (rss_kb)
-    *rss_kb = ru.ru_maxrss;
+    {
+      char kb[32] = "";
+      ssize_t got = read (rfds[0], kb, sizeof kb - 1);
+      close (rfds[0]);
+      *rss_kb = got > 0 ? atol (kb) : -1;
+    }
   return g_string_free (out, FALSE);
 }
 
@@ -291,9 +317,32 @@ time_floor (const char *cwd, const char *path, const char *label)
   return md;
 }
 
+/* bench --peak-rss-of PROG ARGS...: run PROG and write its peak RSS in
+ * KiB to fd 3; see run_rss().  Called first thing, so that what PROG
+ * inherits is this program just started. */
+static int
+peak_rss_of (char **argv)
+{
+  int st;
+  struct rusage ru;
+  fcntl (3, F_SETFD, FD_CLOEXEC);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      execv (argv[0], argv);
+      _exit (127);
+    }
+  if (pid < 0 || wait4 (pid, &st, 0, &ru) != pid)
+    return 1;
+  dprintf (3, "%ld\n", ru.ru_maxrss);
+  return WIFEXITED (st) ? WEXITSTATUS (st) : 1;
+}
+
 int
 main (int argc, char **argv)
 {
+  if (argc > 2 && strcmp (argv[1], "--peak-rss-of") == 0)
+    return peak_rss_of (argv + 2);
   const char *patchcc = NULL, *reference = NULL, *corpus = NULL, *hello = NULL;
   const char *hello_dynamic = NULL;
   gboolean with_script = TRUE;
@@ -409,7 +458,19 @@ main (int argc, char **argv)
   long rss = 0;
   double ignored = 0;
   g_free (run_rss (reference, oa, &ignored, &rss));
-  printf ("peak RSS of one run:    %.1f MB\n", rss / 1024.0);
+  printf ("peak RSS of one run:    %.1f MB", rss / 1024.0);
+  if (hello)
+    {
+      /* what the measuring process weighs: below this, a peak is
+       * only "at most" */
+      g_autofree char *h = g_canonicalize_filename (hello, NULL);
+      char *ha[] = { h, NULL };
+      long floor_kb = 0;
+      g_free (run_rss (reference, ha, &ignored, &floor_kb));
+      printf (" (a static hello measures %.1f MB the same way)",
+              floor_kb / 1024.0);
+    }
+  printf ("\n");
 
   /* 3. library, engine loaded once */
   g_autoptr (GError) error = NULL;
