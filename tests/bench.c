@@ -438,12 +438,13 @@ main (int argc, char **argv)
    * at most the script's total over n such execs: its mean per patch
    * over that floor. */
   if (floor_ms > 0 && script_gen > 0)
-    printf ("ceiling of the ratio of totals: generated %.1fx",
-            script_gen / floor_ms);
-  if (floor_ms > 0 && script_gen > 0 && script_corpus > 0)
-    printf (", corpus %.1fx", script_corpus / floor_ms);
-  if (floor_ms > 0 && script_gen > 0)
-    printf (" (the script's mean per patch / a static hello's median)\n");
+    {
+      printf ("ceiling of the ratio of totals: generated %.1fx",
+              script_gen / floor_ms);
+      if (script_corpus > 0)
+        printf (", corpus %.1fx", script_corpus / floor_ms);
+      printf (" (the script's mean per patch / a static hello's median)\n");
+    }
   char *oa[] = { pcc_abs, "--no-git-fallback", generated->pdata[0], NULL };
   repeat (reference, oa, 31, &mn, &md);
   printf ("patchcc, one patch:     min %6.2f ms, median %6.2f ms (31 runs, "
