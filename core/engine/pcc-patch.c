@@ -148,6 +148,25 @@ pcc_patch_free (PccPatch *patch)
 
 /* --- the get_maintainer.pl scanner ------------------------------------ */
 
+/* push(@files, ...): a name equal to the last one pushed is not stored
+ * again (a diff names each file up to four times in a row), which
+ * sort_and_uniq() in scan() would drop anyway.  Returns the name as
+ * stored, owned by the patch. */
+static const char *
+add_gm_file (PccPatch *patch, const char *p, gsize n)
+{
+  GPtrArray *a = patch->gm_files;
+  if (a->len > 0)
+    {
+      const char *last = a->pdata[a->len - 1];
+      if (strncmp (last, p, n) == 0 && last[n] == '\0')
+        return last;
+    }
+  char *f = g_strndup (p, n);
+  g_ptr_array_add (a, f);
+  return f;
+}
+
 /* One line, as the script's while (<$patch>) loop sees it. */
 static void
 scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
@@ -175,7 +194,7 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
               n = nonspace_span (q, end);
               if (n > 0 && only_space (q + n, end))
                 {
-                  g_ptr_array_add (patch->gm_files, g_strndup (q, n));
+                  add_gm_file (patch, q, n);
                   return;
                 }
             }
@@ -188,7 +207,7 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
       n = nonspace_span (q, end);
       if (n > 0 && only_space (q + n, end))
         {
-          g_ptr_array_add (patch->gm_files, g_strndup (q, n));
+          add_gm_file (patch, q, n);
           return;
         }
     }
@@ -203,8 +222,8 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
           gsize n2 = nonspace_span (r + 3, end);
           if (n2 > 0 && only_space (r + 3 + n2, end))
             {
-              g_ptr_array_add (patch->gm_files, g_strndup (q, n1));
-              g_ptr_array_add (patch->gm_files, g_strndup (r + 3, n2));
+              add_gm_file (patch, q, n1);
+              add_gm_file (patch, r + 3, n2);
               return;
             }
         }
@@ -243,11 +262,14 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
         {
           /* s@^[^/]*\/@@ */
           const char *slash = memchr (q, '/', n);
-          char *f = slash ? g_strndup (slash + 1, q + n - slash - 1)
-                          : g_strndup (q, n);
-          g_ptr_array_add (patch->gm_files, f);
-          g_free (patch->gm_lastfile);
-          patch->gm_lastfile = g_strdup (f);
+          const char *f = slash ? add_gm_file (patch, slash + 1,
+                                               q + n - slash - 1)
+                                : add_gm_file (patch, q, n);
+          if (g_strcmp0 (patch->gm_lastfile, f) != 0)
+            {
+              g_free (patch->gm_lastfile);
+              patch->gm_lastfile = g_strdup (f);
+            }
           *in_diff = TRUE;
           return;
         }
@@ -700,10 +722,10 @@ parse_diff (PccPatch *patch, GError **error)
       PCC_DIFF_LENIENT | PCC_DIFF_NO_LINES, NULL);
   for (guint i = 0; i < diffs->len; i++)
     {
-      const PccDiffFile *d = diffs->pdata[i];
+      PccDiffFile *d = diffs->pdata[i];
       PccPatchFile f = { 0 };
-      f.old_path = g_strdup (d->old_path);
-      f.new_path = g_strdup (d->new_path);
+      f.old_path = g_steal_pointer (&d->old_path); /* (@diffs is ours) */
+      f.new_path = g_steal_pointer (&d->new_path);
       f.status = d->is_copy     ? PCC_FILE_COPIED
                  : d->is_rename ? PCC_FILE_RENAMED
                  : d->is_new    ? PCC_FILE_ADDED
