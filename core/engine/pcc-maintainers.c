@@ -1,5 +1,5 @@
 /* pcc-maintainers.c - MAINTAINERS parsed as get_maintainer.pl parses it. */
-#define _GNU_SOURCE 1 /* memmem */
+#define _GNU_SOURCE 1 /* memmem, memrchr */
 #include "pcc-maintainers.h"
 #include "pcc-pattern.h"
 #include "pcc-error.h"
@@ -33,8 +33,16 @@ typedef struct
   guint lineno;
   guint start, end; /* find_starting_index() / find_ending_index() */
   guint plen;       /* F:: the length of its literal prefix */
-  guint uses;       /* K:: lines tried; hot keywords get compiled to
-                         machine code */
+  union
+  {
+    guint uses; /* K:: lines tried; hot keywords get compiled to machine
+                   code */
+    struct
+    {
+      guint16 depth; /* F:/X:: the slashes of @value, once converted */
+      guint8 slash;  /* ... and whether it ends with one */
+    } v;
+  };
   const char *line; /* the line as written (points into a file buffer) */
   char *value;      /* typed: the value (F:/X:: converted, made on first
                          use); untyped: the line.  Owned when @owned. */
@@ -106,6 +114,11 @@ struct _PccMaintainers
   gsize n_slots; /* a power of two */
   guint *slot_tvis;
   guint8 has_len[PREFIX_MAX + 1];
+  /* 65536 bits, one per value of the slots' hashes' bits 40..55 (not the
+   * bits that place a slot): most prefixes of a path have no slot, and a
+   * bit test in a table that stays in the cache says so without a probe
+   * into the large one.  Built on first use. */
+  guint8 *slot_bits;
   GArray *always;    /* F: entries that must be tried for every file */
   GArray *n_entries; /* N: entries */
   /* N: entries by the first two bytes of their needles (a case-sensitive
@@ -134,6 +147,17 @@ struct _PccMaintainers
    * is any value under them): most such values share a few ("drivers/.*"
    * for 26 of the 42 the 6.1 tree tests on every run). */
   GHashTable *not_dirs;
+  GArray *hits; /* scratch of pcc_maintainers_match_file() (guint) */
+  /* The slots found along the directory of the last file matched, for
+   * the next file in it (a patch's files come sorted): the directory with
+   * its slash, the FNV state after it, and the indexes into @slots. */
+  struct
+  {
+    char *dir;
+    gsize len;
+    guint64 hash;
+    GArray *slots; /* gsize */
+  } dir_memo;
 };
 
 static gboolean
@@ -255,6 +279,10 @@ pcc_maintainers_free (PccMaintainers *m)
   g_clear_pointer (&m->k_by_pair, g_hash_table_unref);
   g_clear_pointer (&m->k_always, g_array_unref);
   g_clear_pointer (&m->not_dirs, g_hash_table_unref);
+  g_clear_pointer (&m->hits, g_array_unref);
+  g_clear_pointer (&m->dir_memo.dir, g_free);
+  g_clear_pointer (&m->dir_memo.slots, g_array_unref);
+  g_clear_pointer (&m->slot_bits, g_free);
   g_array_unref (m->k_entries);
   for (guint i = 0; i < m->buffers->len; i++)
     {
@@ -409,6 +437,30 @@ slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
     }
 }
 
+#define SLOT_BIT(h) ((guint) ((h) >> 40) & 0xffff)
+
+/* The slot of @prefix (@len bytes, FNV hash @hash), or NULL when there is
+ * none. */
+static const PrefixSlot *
+find_slot (PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
+{
+  if (m->slot_bits == NULL)
+    {
+      m->slot_bits = g_malloc0 (65536 / 8);
+      for (gsize i = 0; i < m->n_slots; i++)
+        if (m->slots[i].hash != 0)
+          {
+            guint b = SLOT_BIT (m->slots[i].hash);
+            m->slot_bits[b >> 3] |= 1 << (b & 7);
+          }
+    }
+  guint b = SLOT_BIT (hash);
+  if (!(m->slot_bits[b >> 3] & (1 << (b & 7))))
+    return NULL;
+  const PrefixSlot *sl = slot_for (m, hash, prefix, len);
+  return sl->hash != 0 ? sl : NULL;
+}
+
 static void
 build_sections (PccMaintainers *m)
 {
@@ -480,6 +532,8 @@ build_index (PccMaintainers *m)
     m->n_slots *= 2;
   m->slots = pcc_region_alloc (m->n_slots * sizeof (PrefixSlot));
   memset (m->has_len, 0, sizeof m->has_len);
+  g_clear_pointer (&m->dir_memo.dir, g_free);
+  g_clear_pointer (&m->slot_bits, g_free);
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
@@ -758,13 +812,8 @@ under_not_dir (PccMaintainers *m, const char *value)
 /* The script's conversion of an F:/X: value and its "-d $value" test,
  * made once per entry, the first time it is needed. */
 static void
-resolve_dir (PccMaintainers *m, Entry *e)
+look_up_dir (PccMaintainers *m, Entry *e)
 {
-  if (e->dir >= 0)
-    return;
-  e->value = convert_pattern (e->orig);
-  e->owned = TRUE;
-  e->dir = 0;
   gsize len = strlen (e->value);
   if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL)
     return;
@@ -778,6 +827,28 @@ resolve_dir (PccMaintainers *m, Entry *e)
       g_free (e->value);
       e->value = slashed;
     }
+}
+
+static void
+resolve_dir (PccMaintainers *m, Entry *e)
+{
+  if (e->dir >= 0)
+    return;
+  e->value = convert_pattern (e->orig);
+  e->owned = TRUE;
+  e->dir = 0;
+  look_up_dir (m, e);
+  guint depth = pcc_path_depth (e->value);
+  gsize len = strlen (e->value);
+  e->v.depth = MIN (depth, G_MAXUINT16); /* G_MAXUINT16: count again */
+  e->v.slash = len > 0 && e->value[len - 1] == '/';
+}
+
+/* The slashes of a resolved F:/X: value. */
+static guint
+value_depth (const Entry *e)
+{
+  return e->v.depth < G_MAXUINT16 ? e->v.depth : pcc_path_depth (e->value);
 }
 
 const char *
@@ -894,11 +965,10 @@ check_gave_up (const PccMaintainers *m, Entry *e, const char *subject,
 /* file_match_pattern() of the script, for an F: or X: entry. */
 static gboolean
 entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
-                    gboolean *ok, GError **error)
+                    guint file_depth, gboolean *ok, GError **error)
 {
   resolve_dir (m, e);
   const char *pat = e->value;
-  gsize plen = strlen (pat);
   gboolean prefix;
 
   if (e->kind == MATCH_SIMPLE)
@@ -941,9 +1011,9 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
     }
   if (!prefix)
     return FALSE;
-  if (plen > 0 && pat[plen - 1] == '/')
+  if (e->v.slash)
     return TRUE;
-  return pcc_path_depth (file) == pcc_path_depth (pat);
+  return file_depth == value_depth (e);
 }
 
 static gboolean
@@ -1039,11 +1109,12 @@ compare_guint (gconstpointer a, gconstpointer b)
 
 static void
 try_candidate_list (PccMaintainers *m, const guint *tvis, guint n,
-                    const char *file, GArray *hits, gboolean *ok,
-                    GError **error)
+                    const char *file, guint file_depth, GArray *hits,
+                    gboolean *ok, GError **error)
 {
   for (guint i = 0; i < n && *ok; i++)
-    if (entry_matches_file (m, entry_at (m, tvis[i]), file, ok, error))
+    if (entry_matches_file (m, entry_at (m, tvis[i]), file, file_depth, ok,
+                            error))
       g_array_append_val (hits, tvis[i]);
 }
 
@@ -1052,26 +1123,66 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
                             GError **error)
 {
   gboolean ok = TRUE;
-  g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (m->hits == NULL)
+    m->hits = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *hits = m->hits;
   gsize flen = strlen (file);
+  guint file_pd = pcc_path_depth (file);
+  g_array_set_size (hits, 0);
 
   /* F: candidates: the entries whose literal prefix is a prefix of the
-   * path, found by extending the hash one byte at a time. */
-  guint64 h = FNV_INIT;
-  for (gsize i = 1; i <= MIN (flen, PREFIX_MAX) && ok; i++)
+   * path, found by extending the hash one byte at a time; those along
+   * the file's directory are the last file's when it was in the same. */
+  gsize top = MIN (flen, PREFIX_MAX);
+  const char *slash = memrchr (file, '/', top);
+  gsize dlen = slash ? (gsize) (slash - file) + 1 : 0;
+  if (m->dir_memo.dir == NULL || m->dir_memo.len != dlen
+      || memcmp (m->dir_memo.dir, file, dlen) != 0)
+    {
+      if (m->dir_memo.slots == NULL)
+        m->dir_memo.slots = g_array_new (FALSE, FALSE, sizeof (gsize));
+      g_array_set_size (m->dir_memo.slots, 0);
+      guint64 h = FNV_INIT;
+      for (gsize i = 1; i <= dlen; i++)
+        {
+          h ^= (guchar) file[i - 1];
+          h *= FNV_PRIME;
+          if (!m->has_len[i])
+            continue;
+          const PrefixSlot *sl = find_slot (m, h | 1, file, i);
+          if (sl != NULL)
+            {
+              gsize at = sl - m->slots;
+              g_array_append_val (m->dir_memo.slots, at);
+            }
+        }
+      g_free (m->dir_memo.dir);
+      m->dir_memo.dir = g_strndup (file, dlen);
+      m->dir_memo.len = dlen;
+      m->dir_memo.hash = h;
+    }
+  for (guint j = 0; j < m->dir_memo.slots->len && ok; j++)
+    {
+      const PrefixSlot *sl
+          = &m->slots[g_array_index (m->dir_memo.slots, gsize, j)];
+      try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file,
+                          file_pd, hits, &ok, error);
+    }
+  guint64 h = m->dir_memo.hash;
+  for (gsize i = dlen + 1; i <= top && ok; i++)
     {
       h ^= (guchar) file[i - 1];
       h *= FNV_PRIME;
       if (!m->has_len[i])
         continue;
-      PrefixSlot *sl = slot_for (m, h | 1, file, i);
-      if (sl->hash != 0)
-        try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file, hits,
-                            &ok, error);
+      const PrefixSlot *sl = find_slot (m, h | 1, file, i);
+      if (sl != NULL)
+        try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file,
+                            file_pd, hits, &ok, error);
     }
   if (ok)
     try_candidate_list (m, (const guint *) m->always->data, m->always->len,
-                        file, hits, &ok, error);
+                        file, file_pd, hits, &ok, error);
   /* N: entries: a regular expression each, tried only when one of the
    * needles every match contains is in the path: the needles are found
    * by the pairs of bytes the path holds. */
@@ -1114,7 +1225,6 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
 
   g_array_sort (hits, compare_guint);
 
-  guint file_pd = pcc_path_depth (file);
   guint si_prev = G_MAXUINT;
   gboolean excluded = FALSE;
   for (guint i = 0; i < hits->len; i++)
@@ -1129,7 +1239,7 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
           for (guint x = 0; x < s->x_count && ok; x++)
             {
               Entry *xe = entry_at (m, m->xt[s->x_start + x]);
-              if (entry_matches_file (m, xe, file, &ok, error))
+              if (entry_matches_file (m, xe, file, file_pd, &ok, error))
                 {
                   excluded = TRUE;
                   break;
@@ -1145,12 +1255,8 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
       PccMatch match = { .tvi = tvi, .depth = 0, .exact = FALSE };
       if (e->type == 'F')
         {
-          const char *v = e->value;
-          gsize vlen = strlen (v);
-          int depth = pcc_path_depth (v);
-          if (vlen == 0 || v[vlen - 1] != '/')
-            depth++;
-          if (g_str_has_prefix (v, ".*"))
+          int depth = value_depth (e) + !e->v.slash;
+          if (g_str_has_prefix (e->value, ".*"))
             depth = -1;
           match.depth = depth;
           match.exact = depth >= (int) file_pd && s->maintained && s->has_m;
@@ -1244,11 +1350,11 @@ compile_keywords (PccMaintainers *m, GError **error)
 }
 
 gboolean
-pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
-                                  gsize len, GArray *candidates,
-                                  GError **error)
+pcc_maintainers_keywords_in_spans (PccMaintainers *m, const char *text,
+                                   const PccTextSpan *spans, guint n_spans,
+                                   GArray *candidates, GError **error)
 {
-  /* One pass over the text: at each pair of bytes that starts a needle,
+  /* One pass over each span: at each pair of bytes that starts a needle,
    * compare the needles that start so.  (Needles are 3 bytes or more.) */
   if (m->k_pairs == NULL)
     {
@@ -1259,29 +1365,35 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
   guint nk = m->k_entries->len;
   g_autofree gboolean *found = g_new0 (gboolean, nk);
   guint left = nk - m->k_always->len;
-  const guchar *t = (const guchar *) text;
-  for (gsize i = 0; left > 0 && i + 1 < len; i++)
+  for (guint s = 0; s < n_spans && left > 0; s++)
     {
-      guint pair = t[i] << 8 | t[i + 1];
-      if (!(m->k_pairs[pair >> 3] & (1 << (pair & 7))))
-        continue;
-      GArray *list = g_hash_table_lookup (m->k_by_pair,
-                                          GUINT_TO_POINTER (pair | 0x10000));
-      for (guint j = 0; list && j < list->len; j++)
+      const guchar *t = (const guchar *) text + spans[s].offset;
+      gsize len = spans[s].len;
+      for (gsize i = 0; left > 0 && i + 1 < len; i++)
         {
-          guint64 code = g_array_index (list, guint64, j);
-          guint k = code >> 32;
-          if (found[k])
+          guint pair = t[i] << 8 | t[i + 1];
+          if (!(m->k_pairs[pair >> 3] & (1 << (pair & 7))))
             continue;
-          Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-          const char *nd = e->needles[(guint) code];
-          gsize n = strlen (nd);
-          if (i + n <= len
-              && (e->literal_ci ? g_ascii_strncasecmp (text + i, nd, n) == 0
-                                : memcmp (text + i, nd, n) == 0))
+          GArray *list = g_hash_table_lookup (
+              m->k_by_pair, GUINT_TO_POINTER (pair | 0x10000));
+          for (guint j = 0; list && j < list->len; j++)
             {
-              found[k] = TRUE;
-              left--;
+              guint64 code = g_array_index (list, guint64, j);
+              guint k = code >> 32;
+              if (found[k])
+                continue;
+              Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+              const char *nd = e->needles[(guint) code];
+              gsize n = strlen (nd);
+              if (i + n <= len
+                  && (e->literal_ci
+                          ? g_ascii_strncasecmp ((const char *) t + i, nd, n)
+                                == 0
+                          : memcmp (t + i, nd, n) == 0))
+                {
+                  found[k] = TRUE;
+                  left--;
+                }
             }
         }
     }
@@ -1295,6 +1407,16 @@ pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
         }
     }
   return TRUE;
+}
+
+gboolean
+pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
+                                  gsize len, GArray *candidates,
+                                  GError **error)
+{
+  PccTextSpan all = { 0, len };
+  return pcc_maintainers_keywords_in_spans (m, text, &all, 1, candidates,
+                                            error);
 }
 
 /* The keyword's expression, compiled on first use: the plain keyword, or

@@ -148,6 +148,22 @@ gboolean pcc_maintainers_keywords_in_text (PccMaintainers *m, const char *text,
                                            gsize len, GArray *candidates,
                                            GError **error);
 
+/* Bytes [offset, offset + len) of a text. */
+typedef struct
+{
+  gsize offset, len;
+} PccTextSpan;
+
+/* The same for the @n_spans spans of @text only (say, the lines keywords
+ * are matched on): a keyword's required literal is looked for within
+ * each span, not across two. */
+gboolean pcc_maintainers_keywords_in_spans (PccMaintainers *m,
+                                            const char *text,
+                                            const PccTextSpan *spans,
+                                            guint n_spans,
+                                            GArray *candidates,
+                                            GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccMaintainers, pcc_maintainers_free)
 
 G_END_DECLS

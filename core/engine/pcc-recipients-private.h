@@ -18,7 +18,6 @@ typedef struct
 {
   char *text; /* a copy */
   gsize len;
-  guint hash;
   GArray *hits, *lines; /* guint each */
 } KwCache;
 
@@ -82,6 +81,7 @@ typedef struct
   GHashTable *exact_files; /* %exact_pattern_match_hash */
   gboolean printed_novcs;
   gint64 since; /* --git-since, as a time; 0 until needed */
+  GArray *file_hits; /* file_sections()'s %hash (SectionHit), reused */
 } State;
 
 /* --- shared by both halves (pcc-recipients.c) -------------------------- */

@@ -554,7 +554,8 @@ file_sections (State *st, const char *file, GError **error)
 
   /* %hash, keyed by section, within --pattern-depth. */
   int file_pd = pcc_path_depth (file);
-  g_autoptr (GArray) hash = g_array_new (FALSE, FALSE, sizeof (SectionHit));
+  GArray *hash = st->file_hits;
+  g_array_set_size (hash, 0);
   for (guint i = 0; i < all->len; i++)
     {
       PccMatch *mt = &g_array_index (all, PccMatch, i);
@@ -975,6 +976,7 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   st.dedup_address
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_pair);
   st.exact_files = g_hash_table_new (g_str_hash, g_str_equal);
+  st.file_hits = g_array_new (FALSE, FALSE, sizeof (SectionHit));
   st.engine = engine;
   st.m = engine->m;
   st.o = o;
@@ -1139,6 +1141,7 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   g_hash_table_unref (st.dedup_name);
   g_hash_table_unref (st.dedup_address);
   g_hash_table_unref (st.exact_files);
+  g_array_unref (st.file_hits);
   if (engine->history)
     pcc_history_save_cache (engine->history);
   if (!ok)
@@ -1158,13 +1161,12 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
 {
   gsize tlen;
   const char *text = pcc_patch_get_text (patch, &tlen);
-  guint hash = 5381;
-  for (gsize i = 0; i < tlen; i++)
-    hash = hash * 33 + (guchar) text[i];
+  /* (no hash first: comparing is as fast as hashing, and texts of the
+   * same length are rare unless they are the same) */
   for (guint c = 0; c < KW_CACHE_SIZE; c++)
     {
       KwCache *kc = &engine->kw_cache[c];
-      if (kc->hits && kc->len == tlen && kc->hash == hash
+      if (kc->hits && kc->len == tlen
           && (tlen == 0 || memcmp (kc->text, text, tlen) == 0))
         {
           g_array_append_vals (hits, kc->hits->data, kc->hits->len);
@@ -1177,7 +1179,27 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
   g_autoptr (GArray) cand = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
-  if (!pcc_maintainers_keywords_in_text (engine->m, text, tlen, cand, error))
+  /* the needles are looked for in the lines keywords are matched on only
+   * (a diff's ---/+++ lines, with their long paths, are not such lines),
+   * each run of adjacent lines as one span */
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (PccTextSpan));
+  for (guint i = 0; i < kl->len; i++)
+    {
+      const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
+      PccTextSpan *last = spans->len > 0 ? &g_array_index (
+                              spans, PccTextSpan, spans->len - 1)
+                                         : NULL;
+      if (last && last->offset + last->len == l->offset)
+        last->len += l->len;
+      else
+        {
+          PccTextSpan sp = { l->offset, l->len };
+          g_array_append_val (spans, sp);
+        }
+    }
+  if (!pcc_maintainers_keywords_in_spans (engine->m, text,
+                                          (const PccTextSpan *) spans->data,
+                                          spans->len, cand, error))
     return FALSE;
   for (guint i = 0; i < kl->len && cand->len > 0; i++)
     {
@@ -1198,7 +1220,6 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
   g_free (kc->text);
   kc->text = g_memdup2 (text, tlen);
   kc->len = tlen;
-  kc->hash = hash;
   kc->hits = g_steal_pointer (&mine);
   kc->lines = g_steal_pointer (&lines);
   return TRUE;
