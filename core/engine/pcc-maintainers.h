@@ -160,8 +160,7 @@ typedef struct
 gboolean pcc_maintainers_keywords_in_spans (PccMaintainers *m,
                                             const char *text,
                                             const PccTextSpan *spans,
-                                            guint n_spans,
-                                            GArray *candidates,
+                                            guint n_spans, GArray *candidates,
                                             GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccMaintainers, pcc_maintainers_free)

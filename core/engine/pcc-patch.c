@@ -262,9 +262,9 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
         {
           /* s@^[^/]*\/@@ */
           const char *slash = memchr (q, '/', n);
-          const char *f = slash ? add_gm_file (patch, slash + 1,
-                                               q + n - slash - 1)
-                                : add_gm_file (patch, q, n);
+          const char *f
+              = slash ? add_gm_file (patch, slash + 1, q + n - slash - 1)
+                      : add_gm_file (patch, q, n);
           if (g_strcmp0 (patch->gm_lastfile, f) != 0)
             {
               g_free (patch->gm_lastfile);

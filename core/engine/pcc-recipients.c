@@ -1186,8 +1186,8 @@ patch_keywords (PccEngine *engine, PccPatch *patch, GArray *hits,
   for (guint i = 0; i < kl->len; i++)
     {
       const PccKeywordLine *l = &g_array_index (kl, PccKeywordLine, i);
-      PccTextSpan *last = spans->len > 0 ? &g_array_index (
-                              spans, PccTextSpan, spans->len - 1)
+      PccTextSpan *last = spans->len > 0 ? &g_array_index (spans, PccTextSpan,
+                                                           spans->len - 1)
                                          : NULL;
       if (last && last->offset + last->len == l->offset)
         last->len += l->len;
