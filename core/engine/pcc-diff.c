@@ -136,9 +136,8 @@ parse_path (const char *s, gsize len, int strip)
         break;
       p = slash + 1;
     }
-  char *r = g_strdup (p);
-  g_free (path);
-  return r;
+  memmove (path, p, strlen (p) + 1);
+  return path;
 }
 
 /* "diff --git A B" (@s after "diff --git "): the two names when they can

@@ -962,39 +962,46 @@ check_gave_up (const PccMaintainers *m, Entry *e, const char *subject,
   return FALSE;
 }
 
+/* The literal of a wildcard F:/X: value (Entry.literal). */
+static void
+find_literal (Entry *e)
+{
+  gsize from = 0;
+  e->literal_done = TRUE;
+  if (strpbrk (e->orig, "*?") != NULL)
+    e->literal = pcc_pattern_wildcard_needle (e->orig, &from);
+  e->literal_from = MIN (from, G_MAXUINT8); /* earlier is as sound */
+}
+
 /* file_match_pattern() of the script, for an F: or X: entry. */
 static gboolean
 entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
                     guint file_depth, gboolean *ok, GError **error)
 {
-  resolve_dir (m, e);
-  const char *pat = e->value;
   gboolean prefix;
 
   if (e->kind == MATCH_SIMPLE)
     {
       /* a wildcard pattern: its longest literal run after a wildcard must
-       * be in the path, past the bytes the pattern starts with */
+       * be in the path, past the bytes the pattern starts with.  That
+       * holds as a directory too (the value and a slash), so a path
+       * without it needs no "-d" test (resolve_dir()): a system call. */
       if (e->literal_done == FALSE)
-        {
-          gsize from = 0;
-          e->literal_done = TRUE;
-          if (strpbrk (e->orig, "*?") != NULL)
-            e->literal = pcc_pattern_wildcard_needle (e->orig, &from);
-          e->literal_from = MIN (from, G_MAXUINT8); /* earlier is as sound */
-        }
+        find_literal (e);
       if (e->literal != NULL
           && (strnlen (file, e->literal_from) < e->literal_from
               || strstr (file + e->literal_from, e->literal) == NULL))
         return FALSE;
+      resolve_dir (m, e);
       prefix = pcc_pattern_wildcard_prefix (
           e->orig_dir ? e->orig_dir : e->orig, file);
     }
   else
     {
+      resolve_dir (m, e);
       if (e->re == NULL)
         {
-          g_autofree char *anchored = g_strconcat ("^", pat, NULL);
+          g_autofree char *anchored = g_strconcat ("^", e->value, NULL);
           e->re = compile_entry (m, e, anchored, 0, error);
           if (e->re == NULL)
             {
@@ -1225,6 +1232,9 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
 
   g_array_sort (hits, compare_guint);
 
+  /* room for every hit at once (one allocation, not one per hit) */
+  guint w = out->len;
+  g_array_set_size (out, w + hits->len);
   guint si_prev = G_MAXUINT;
   gboolean excluded = FALSE;
   for (guint i = 0; i < hits->len; i++)
@@ -1246,7 +1256,10 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
                 }
             }
           if (!ok)
-            return FALSE;
+            {
+              g_array_set_size (out, w);
+              return FALSE;
+            }
         }
       if (excluded)
         continue;
@@ -1261,8 +1274,9 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
           match.depth = depth;
           match.exact = depth >= (int) file_pd && s->maintained && s->has_m;
         }
-      g_array_append_val (out, match);
+      g_array_index (out, PccMatch, w++) = match;
     }
+  g_array_set_size (out, w);
   return TRUE;
 }
 

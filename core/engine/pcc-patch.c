@@ -54,11 +54,15 @@ clear_blame_range (gpointer p)
   g_free (((PccBlameRange *) p)->file);
 }
 
+/* Perl's \s on bytes */
+static const guint8 space_table[256] = {
+  [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['\v'] = 1,
+};
+
 static gboolean
 is_space (char c)
 {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
-         || c == '\v';
+  return space_table[(guchar) c];
 }
 
 /* Span of Perl's (\S+) at @p. */

@@ -246,7 +246,7 @@ pcc_email_format (const char *name_in, const char *address_in,
 
   char *out;
   if (usename && name[0] != '\0')
-    out = g_strdup_printf ("%s <%s>", name, address);
+    out = g_strconcat (name, " <", address, ">", NULL);
   else
     out = g_strdup (address);
   g_free (name);
