@@ -169,7 +169,7 @@ is_space (char c)
 
 static void entry_from_index (const PccMaintainers *m, Entry *e, guint tvi);
 
-static Entry *
+static inline Entry *
 entry_at (const PccMaintainers *m, guint tvi)
 {
   Entry *e = &m->entries.v[tvi];
@@ -790,15 +790,38 @@ pcc_maintainers_entry_type (const PccMaintainers *m, guint tvi)
  * under it.  The kernel looks each component of a path up in turn, so
  * nothing under a missing component or a file is a directory.  Only for
  * a tree on disk, and not past a ".." (which "??" converts to). */
-static gboolean
-under_not_dir (PccMaintainers *m, const char *value)
+/* The end of the part of @value under_not_dir() looks at (up to the
+ * component with the first wildcard or escape), or NULL when it does not
+ * apply. */
+static const char *
+not_dir_prefix_end (const PccMaintainers *m, const char *value)
 {
   const char *wild = strpbrk (value, "*\\");
   const char *slash = wild ? strchr (wild, '/') : NULL;
   if (slash == NULL || pcc_tree_get_path (m->tree) == NULL
       || strstr (value, "..") != NULL)
+    return NULL;
+  return slash;
+}
+
+/* under_not_dir() without a system call: TRUE when already known. */
+static gboolean
+under_known_not_dir (const PccMaintainers *m, const char *value)
+{
+  const char *end = not_dir_prefix_end (m, value);
+  if (end == NULL || m->not_dirs == NULL)
     return FALSE;
-  g_autofree char *prefix = g_strndup (value, slash - value);
+  g_autofree char *prefix = g_strndup (value, end - value);
+  return g_hash_table_contains (m->not_dirs, prefix);
+}
+
+static gboolean
+under_not_dir (PccMaintainers *m, const char *value)
+{
+  const char *end = not_dir_prefix_end (m, value);
+  if (end == NULL)
+    return FALSE;
+  g_autofree char *prefix = g_strndup (value, end - value);
   if (m->not_dirs && g_hash_table_contains (m->not_dirs, prefix))
     return TRUE;
   if (pcc_tree_is_dir (m->tree, prefix))
@@ -812,14 +835,45 @@ under_not_dir (PccMaintainers *m, const char *value)
 /* The script's conversion of an F:/X: value and its "-d $value" test,
  * made once per entry, the first time it is needed. */
 static void
-look_up_dir (PccMaintainers *m, Entry *e)
+set_value_depth (Entry *e)
 {
+  guint depth = pcc_path_depth (e->value);
   gsize len = strlen (e->value);
-  if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL)
+  e->v.depth = MIN (depth, G_MAXUINT16); /* G_MAXUINT16: count again */
+  e->v.slash = len > 0 && e->value[len - 1] == '/';
+}
+
+/* resolve_dir() when that needs no system call: the value converted, and
+ * TRUE when "-d" is answered too (no test applies, or a prefix is known
+ * not to be a directory). */
+static gboolean
+resolve_dir_cheaply (PccMaintainers *m, Entry *e)
+{
+  if (e->dir >= 0)
+    return TRUE;
+  if (e->value == NULL)
+    {
+      e->value = convert_pattern (e->orig);
+      e->owned = TRUE;
+    }
+  gsize len = strlen (e->value);
+  if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL
+      || under_known_not_dir (m, e->value))
+    {
+      e->dir = 0;
+      set_value_depth (e);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+resolve_dir (PccMaintainers *m, Entry *e)
+{
+  if (resolve_dir_cheaply (m, e))
     return;
-  if (under_not_dir (m, e->value))
-    return;
-  if (pcc_tree_is_dir (m->tree, e->value))
+  e->dir = 0;
+  if (!under_not_dir (m, e->value) && pcc_tree_is_dir (m->tree, e->value))
     {
       e->dir = 1;
       e->orig_dir = g_strconcat (e->orig, "/", NULL);
@@ -827,21 +881,7 @@ look_up_dir (PccMaintainers *m, Entry *e)
       g_free (e->value);
       e->value = slashed;
     }
-}
-
-static void
-resolve_dir (PccMaintainers *m, Entry *e)
-{
-  if (e->dir >= 0)
-    return;
-  e->value = convert_pattern (e->orig);
-  e->owned = TRUE;
-  e->dir = 0;
-  look_up_dir (m, e);
-  guint depth = pcc_path_depth (e->value);
-  gsize len = strlen (e->value);
-  e->v.depth = MIN (depth, G_MAXUINT16); /* G_MAXUINT16: count again */
-  e->v.slash = len > 0 && e->value[len - 1] == '/';
+  set_value_depth (e);
 }
 
 /* The slashes of a resolved F:/X: value. */
@@ -982,6 +1022,12 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
 
   if (e->kind == MATCH_SIMPLE)
     {
+      /* A match is a prefix match and, for a value without a trailing
+       * slash, the same depth: the cheap half first, once the value is
+       * known (wildcard matching has no side effect to keep in order). */
+      if ((e->dir >= 0 || resolve_dir_cheaply (m, e)) && !e->v.slash
+          && file_depth != value_depth (e))
+        return FALSE;
       /* a wildcard pattern: its longest literal run after a wildcard must
        * be in the path, past the bytes the pattern starts with.  That
        * holds as a directory too (the value and a slash), so a path
@@ -993,6 +1039,8 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
               || strstr (file + e->literal_from, e->literal) == NULL))
         return FALSE;
       resolve_dir (m, e);
+      if (!e->v.slash && file_depth != value_depth (e))
+        return FALSE;
       prefix = pcc_pattern_wildcard_prefix (
           e->orig_dir ? e->orig_dir : e->orig, file);
     }
@@ -1120,9 +1168,17 @@ try_candidate_list (PccMaintainers *m, const guint *tvis, guint n,
                     gboolean *ok, GError **error)
 {
   for (guint i = 0; i < n && *ok; i++)
-    if (entry_matches_file (m, entry_at (m, tvis[i]), file, file_depth, ok,
-                            error))
-      g_array_append_val (hits, tvis[i]);
+    {
+      const Entry *e = entry_at (m, tvis[i]);
+      /* entry_matches_file()'s first test, without a call: most
+       * candidates along a path are at another depth */
+      if (e->kind == MATCH_SIMPLE && e->dir >= 0 && !e->v.slash
+          && e->v.depth != file_depth && e->v.depth < G_MAXUINT16)
+        continue;
+      if (entry_matches_file (m, entry_at (m, tvis[i]), file, file_depth, ok,
+                              error))
+        g_array_append_val (hits, tvis[i]);
+    }
 }
 
 gboolean

@@ -781,21 +781,42 @@ parse_footer_fields (PccPatch *patch)
 
 /* --- construction ------------------------------------------------------- */
 
+/* FALSE with @error when @size bytes are over @max_size (0: the
+ * default). */
+static gboolean
+size_allowed (const char *name, gsize size, gsize max_size, GError **error)
+{
+  if (max_size == 0)
+    max_size = PCC_PATCH_DEFAULT_MAX_SIZE;
+  if (size <= max_size)
+    return TRUE;
+  g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
+               "%s: %" G_GSIZE_FORMAT " bytes is over the limit of %" G_GSIZE_FORMAT
+               " bytes for one patch (--max-size)",
+               name, size, max_size);
+  return FALSE;
+}
+
+static PccPatch *patch_new_take (const char *name, char *data, gsize len,
+                                 GError **error);
+
 PccPatch *
 pcc_patch_new_from_data (const char *name, const char *data, gsize len,
                          gsize max_size, GError **error)
 {
-  if (max_size == 0)
-    max_size = PCC_PATCH_DEFAULT_MAX_SIZE;
-  if (len > max_size)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
-                   "%s: %" G_GSIZE_FORMAT
-                   " bytes is over the limit of %" G_GSIZE_FORMAT
-                   " bytes for one patch (--max-size)",
-                   name, len, max_size);
-      return NULL;
-    }
+  if (!size_allowed (name, len, max_size, error))
+    return NULL;
+  char *copy = g_malloc (len + 1);
+  memcpy (copy, data, len);
+  copy[len] = '\0';
+  return patch_new_take (name, copy, len, error);
+}
+
+/* A patch of @data (@len bytes and a NUL, within the size limit), which
+ * it takes: freed on failure. */
+static PccPatch *
+patch_new_take (const char *name, char *data, gsize len, GError **error)
+{
   const char *nul = memchr (data, '\0', len);
   if (nul != NULL)
     {
@@ -803,14 +824,13 @@ pcc_patch_new_from_data (const char *name, const char *data, gsize len,
                    "%s: binary data (a NUL byte at offset %" G_GSIZE_FORMAT
                    "), not a patch or a mail",
                    name, (gsize) (nul - data));
+      g_free (data);
       return NULL;
     }
 
   PccPatch *patch = g_new0 (PccPatch, 1);
   patch->name = g_strdup (name);
-  patch->data = g_malloc (len + 1);
-  memcpy (patch->data, data, len);
-  patch->data[len] = '\0';
+  patch->data = data;
   patch->len = len;
   patch->text = patch->data;
   patch->text_len = len;
@@ -907,20 +927,14 @@ pcc_patch_new_from_file (const char *path, gsize max_size, GError **error)
   g_autofree char *data = NULL;
   gsize len = 0;
   GStatBuf st;
-  if (max_size == 0)
-    max_size = PCC_PATCH_DEFAULT_MAX_SIZE;
-  if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_size)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
-                   "%s: %" G_GSIZE_FORMAT
-                   " bytes is over the limit of %" G_GSIZE_FORMAT
-                   " bytes for one patch (--max-size)",
-                   path, (gsize) st.st_size, max_size);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &len, error))
+  if (g_stat (path, &st) == 0
+      && !size_allowed (path, st.st_size, max_size, error))
     return NULL;
-  return pcc_patch_new_from_data (path, data, len, max_size, error);
+  if (!g_file_get_contents (path, &data, &len, error)
+      || !size_allowed (path, len, max_size, error)) /* (it grew) */
+    return NULL;
+  /* (g_file_get_contents() ends the data with a NUL) */
+  return patch_new_take (path, g_steal_pointer (&data), len, error);
 }
 
 /* --- accessors ----------------------------------------------------------- */

@@ -24,14 +24,24 @@ typedef struct
 #define KW_CACHE_SIZE   4
 #define MATCH_CACHE_MAX 100000
 
+typedef struct
+{
+  guint start, len;
+} MatchSpan;
+
 struct _PccEngine
 {
   const PccTree *tree;
   PccMaintainers *m;
   PccMailmap *mailmap;
-  /* file -> GArray of PccMatch: MAINTAINERS does not change under an
-   * engine, so a file matches the same entries every time. */
+  /* What each file matched: MAINTAINERS does not change under an engine,
+   * so a file matches the same entries every time.  @match_cache maps a
+   * file (a string of @match_names) to 1 + its index in @match_spans,
+   * whose MatchSpan gives its PccMatch in @match_arena. */
   GHashTable *match_cache;
+  GStringChunk *match_names;
+  GArray *match_spans; /* MatchSpan */
+  GArray *match_arena; /* PccMatch */
   KwCache kw_cache[KW_CACHE_SIZE];
   guint kw_next;
   /* M:/R: entry -> GPtrArray of the addresses push_email_addresses()

@@ -40,8 +40,10 @@ engine_wrap (const PccTree *tree, PccMaintainers *m, PccMailmap *mailmap)
   e->m = m;
   e->addr_cache = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                          (GDestroyNotify) g_ptr_array_unref);
-  e->match_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                          (GDestroyNotify) g_array_unref);
+  e->match_cache = g_hash_table_new (g_str_hash, g_str_equal);
+  e->match_names = g_string_chunk_new (64 << 10);
+  e->match_spans = g_array_new (FALSE, FALSE, sizeof (MatchSpan));
+  e->match_arena = g_array_new (FALSE, FALSE, sizeof (PccMatch));
   e->mailmap = mailmap;
   return e;
 }
@@ -91,6 +93,9 @@ pcc_engine_free (PccEngine *e)
   g_free (e->history_error);
   g_hash_table_unref (e->addr_cache);
   g_hash_table_unref (e->match_cache);
+  g_string_chunk_free (e->match_names);
+  g_array_unref (e->match_spans);
+  g_array_unref (e->match_arena);
   for (guint i = 0; i < KW_CACHE_SIZE; i++)
     {
       g_clear_pointer (&e->kw_cache[i].hits, g_array_unref);
@@ -537,28 +542,42 @@ static gboolean
 file_sections (State *st, const char *file, GError **error)
 {
   PccMaintainers *m = st->m;
-  GHashTable *cache = st->engine->match_cache;
-  GArray *all = g_hash_table_lookup (cache, file);
-  if (all == NULL)
+  PccEngine *engine = st->engine;
+  guint at = GPOINTER_TO_UINT (g_hash_table_lookup (engine->match_cache, file));
+  if (at == 0)
     {
-      all = g_array_new (FALSE, FALSE, sizeof (PccMatch));
-      if (!pcc_maintainers_match_file (m, file, all, error))
+      if (g_hash_table_size (engine->match_cache) >= MATCH_CACHE_MAX)
         {
-          g_array_unref (all);
+          g_hash_table_remove_all (engine->match_cache);
+          g_string_chunk_clear (engine->match_names);
+          g_array_set_size (engine->match_spans, 0);
+          g_array_set_size (engine->match_arena, 0);
+        }
+      MatchSpan sp = { engine->match_arena->len, 0 };
+      if (!pcc_maintainers_match_file (m, file, engine->match_arena, error))
+        {
+          g_array_set_size (engine->match_arena, sp.start);
           return FALSE;
         }
-      if (g_hash_table_size (cache) >= MATCH_CACHE_MAX)
-        g_hash_table_remove_all (cache);
-      g_hash_table_insert (cache, g_strdup (file), all);
+      sp.len = engine->match_arena->len - sp.start;
+      g_array_append_val (engine->match_spans, sp);
+      at = engine->match_spans->len;
+      g_hash_table_insert (engine->match_cache,
+                           g_string_chunk_insert (engine->match_names, file),
+                           GUINT_TO_POINTER (at));
     }
+  const MatchSpan *span = &g_array_index (engine->match_spans, MatchSpan, at - 1);
+  /* (nothing below adds to the arena: the pointer stays valid) */
+  const PccMatch *matches
+      = &g_array_index (engine->match_arena, PccMatch, span->start);
 
   /* %hash, keyed by section, within --pattern-depth. */
   int file_pd = pcc_path_depth (file);
   GArray *hash = st->file_hits;
   g_array_set_size (hash, 0);
-  for (guint i = 0; i < all->len; i++)
+  for (guint i = 0; i < span->len; i++)
     {
-      PccMatch *mt = &g_array_index (all, PccMatch, i);
+      const PccMatch *mt = &matches[i];
       if (mt->exact)
         g_hash_table_add (st->exact_files, (gpointer) file);
       /* --pattern-depth limits F: matches; an N: match always counts */

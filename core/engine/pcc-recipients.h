@@ -59,11 +59,13 @@ typedef enum
   PCC_REASON_FIXES,      /* signed off @commit, named in Fixes: */
 } PccReasonKind;
 
+/* (The fields are ordered for size: a tree-wide patch gives tens of
+ * thousands of reasons.) */
 typedef struct
 {
   PccReasonKind kind;
-  const char *file; /* the file of the patch (NULL for keywords) */
   guint tvi;        /* the F:/N:/K: entry */
+  const char *file; /* the file of the patch (NULL for keywords) */
   guint section;    /* the section's name entry */
   guint lineno;     /* keyword: line of the patch that matched */
   /* history reasons (owned by the result): */
