@@ -25,7 +25,10 @@
  *  4. A synthetic tree-wide patch touching 5,000 existing files: one
  *     patchcc process without and with the index cache (start-up, load
  *     and compute), and in the library with a fresh engine (parse +
- *     compute, nothing cached).
+ *     compute, nothing cached): the first such run in this process, whose
+ *     heap grows for it (page faults), then the median of five more.
+ *     This process sets up its heap as the patchcc command does
+ *     (pcc_region_tune_heap()), after the peak RSS runs.
  *
  * The machine may be shared: every time is the minimum, median or p90
  * of several runs as printed, and the ratio is of one run.  It prints
@@ -44,6 +47,7 @@
 
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
+#include "pcc-region.h"
 #include "pcc-tree.h"
 
 static double
@@ -473,6 +477,11 @@ main (int argc, char **argv)
     }
   printf ("\n");
 
+  /* From here the library runs in this process: with its heap set up as
+   * the patchcc command sets up its own (after the peak RSS runs, which
+   * a large heap here would inflate). */
+  pcc_region_tune_heap ();
+
   /* 3. library, engine loaded once */
   g_autoptr (GError) error = NULL;
   g_autoptr (PccTree) tree = pcc_tree_open_dir (reference, &error);
@@ -528,9 +537,10 @@ main (int argc, char **argv)
   printf ("tree-wide patch, %u files, one patchcc process, index cache: min "
           "%.2f ms, median %.2f ms (5 runs)\n",
           files->len, mn, md);
-  double runs[5] = { 0 };
+  /* the first run in this process, then five more */
+  double runs[6] = { 0 };
   guint n_rcpt = 0;
-  for (int i = 0; i < 5; i++)
+  for (int i = 0; i < 6; i++)
     {
       /* a fresh engine each time (loading not timed): the engine caches
        * what a file matched, and a warm cache is not what is measured */
@@ -547,8 +557,9 @@ main (int argc, char **argv)
       n_rcpt = pcc_result_get_n_recipients (r);
     }
   printf ("tree-wide patch in the library, fresh engine: %zu bytes, %u "
-          "recipients: %.2f ms (parse + compute, median of 5)\n",
-          big->len, n_rcpt, median (runs, 5));
+          "recipients: %.2f ms (parse + compute, median of 5 after a first "
+          "run of %.2f ms)\n",
+          big->len, n_rcpt, median (runs + 1, 5), runs[0]);
   g_string_free (big, TRUE);
   pcc_options_clear (&o);
 

@@ -11,7 +11,12 @@ struct _PccMailmap
   GHashTable *names;     /* key ("addr" or "Name <addr>") -> real name */
   GHashTable *addresses; /* key -> real address */
   GBytes *bytes; /* from pcc_mailmap_new_from_bytes(): the strings */
+  /* pcc_mailmap_map() results, input -> output (the map does not change
+   * once made; a computation maps most addresses twice) */
+  GHashTable *memo;
 };
+
+#define MEMO_MAX 4096
 
 PccMailmap *
 pcc_mailmap_new (void)
@@ -32,6 +37,7 @@ pcc_mailmap_free (PccMailmap *map)
   g_hash_table_unref (map->addresses);
   if (map->bytes)
     g_bytes_unref (map->bytes);
+  g_clear_pointer (&map->memo, g_hash_table_unref);
   g_free (map);
 }
 
@@ -65,7 +71,7 @@ rstrip (char *s)
 static void
 parse_pair (const char *name, const char *address, char **n, char **a)
 {
-  g_autofree char *joined = g_strdup_printf ("%s <%s>", name, address);
+  g_autofree char *joined = g_strconcat (name, " <", address, ">", NULL);
   pcc_email_parse (joined, n, a);
 }
 
@@ -155,8 +161,27 @@ pcc_mailmap_new_from_data (const char *data, gsize len)
   return map;
 }
 
+static char *map_email (const PccMailmap *map, const char *formatted);
+
 char *
-pcc_mailmap_map (const PccMailmap *map, const char *formatted)
+pcc_mailmap_map (PccMailmap *map, const char *formatted)
+{
+  const char *known
+      = map->memo ? g_hash_table_lookup (map->memo, formatted) : NULL;
+  if (known)
+    return g_strdup (known);
+  char *out = map_email (map, formatted);
+  if (map->memo == NULL)
+    map->memo
+        = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  else if (g_hash_table_size (map->memo) >= MEMO_MAX)
+    g_hash_table_remove_all (map->memo);
+  g_hash_table_insert (map->memo, g_strdup (formatted), g_strdup (out));
+  return out;
+}
+
+static char *
+map_email (const PccMailmap *map, const char *formatted)
 {
   g_autofree char *name = NULL, *address = NULL;
   pcc_email_parse (formatted, &name, &address);

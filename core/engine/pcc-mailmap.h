@@ -35,8 +35,9 @@ GBytes *pcc_mailmap_to_bytes (const PccMailmap *map);
 PccMailmap *pcc_mailmap_new_from_bytes (GBytes *bytes, GError **error);
 
 /* mailmap_email(): map "Name <addr>" (or "addr") and return the result
- * formatted with its name. */
-char *pcc_mailmap_map (const PccMailmap *map, const char *formatted);
+ * formatted with its name (the caller frees it).  Results are kept in
+ * @map for the next call, hence not const. */
+char *pcc_mailmap_map (PccMailmap *map, const char *formatted);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccMailmap, pcc_mailmap_free)
 

@@ -171,6 +171,11 @@ add_gm_file (PccPatch *patch, const char *p, gsize n)
   return f;
 }
 
+/* The first bytes of the lines the patterns below can match. */
+static const guint8 pattern_start[256] = {
+  [' '] = 1, ['r'] = 1, ['d'] = 1, ['F'] = 1, ['+'] = 1, ['-'] = 1, ['@'] = 1,
+};
+
 /* One line, as the script's while (<$patch>) loop sees it. */
 static void
 scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
@@ -178,6 +183,9 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
 {
   const char *q;
   gsize n;
+
+  if (!pattern_start[(guchar) *p])
+    goto keyword_line;
 
   /* ^ mode change [0-7]+ => [0-7]+ (\S+)\s*$ */
   if (has_prefix (p, end, " mode change "))
@@ -296,6 +304,7 @@ scan_line (PccPatch *patch, const char *p, const char *end, guint lineno,
           return;
         }
     }
+keyword_line:;
   PccKeywordLine kl = {
     .offset = p - patch->text,
     .len = end - p,
@@ -311,6 +320,22 @@ compare_strings (gconstpointer a, gconstpointer b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* git format-patch's footer fields, from one line [p, le) without its
+ * newline. */
+static void
+footer_field (PccPatch *patch, const char *p, const char *le)
+{
+  if (*p != 'b' && *p != 'p' && *p != 'c')
+    return;
+  if (has_prefix (p, le, "base-commit: ") && patch->base_commit == NULL)
+    patch->base_commit = g_strstrip (g_strndup (p + 13, le - p - 13));
+  else if (has_prefix (p, le, "prerequisite-patch-id: "))
+    g_ptr_array_add (patch->prereqs,
+                     g_strstrip (g_strndup (p + 23, le - p - 23)));
+  else if (has_prefix (p, le, "change-id: ") && patch->change_id == NULL)
+    patch->change_id = g_strstrip (g_strndup (p + 11, le - p - 11));
+}
+
 static void
 scan (PccPatch *patch)
 {
@@ -323,6 +348,7 @@ scan (PccPatch *patch)
       const char *nl = memchr (p, '\n', end - p);
       const char *line_end = nl ? nl + 1 : end;
       scan_line (patch, p, line_end, ++lineno, &in_diff);
+      footer_field (patch, p, nl ? nl : end);
       p = line_end;
     }
 
@@ -760,24 +786,6 @@ parse_diff (PccPatch *patch, GError **error)
   return TRUE;
 }
 
-static void
-parse_footer_fields (PccPatch *patch)
-{
-  const char *p = patch->text, *end = patch->text + patch->text_len;
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *le = nl ? nl : end;
-      if (has_prefix (p, le, "base-commit: ") && patch->base_commit == NULL)
-        patch->base_commit = g_strstrip (g_strndup (p + 13, le - p - 13));
-      else if (has_prefix (p, le, "prerequisite-patch-id: "))
-        g_ptr_array_add (patch->prereqs,
-                         g_strstrip (g_strndup (p + 23, le - p - 23)));
-      else if (has_prefix (p, le, "change-id: ") && patch->change_id == NULL)
-        patch->change_id = g_strstrip (g_strndup (p + 11, le - p - 11));
-      p = nl ? nl + 1 : end;
-    }
-}
 
 /* --- construction ------------------------------------------------------- */
 
@@ -909,7 +917,6 @@ patch_new_take (const char *name, char *data, gsize len, GError **error)
 
   scan (patch);
   parse_message (patch, body, patch->text + patch->text_len, body_lineno);
-  parse_footer_fields (patch);
   if (!parse_diff (patch, error))
     {
       pcc_patch_free (patch);
