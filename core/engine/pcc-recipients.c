@@ -171,7 +171,7 @@ maintainer_role (State *st, guint tvi)
         break;
       }
   g_autofree char *sub = subsystem_name (st, tvi);
-  char *text = g_strdup_printf ("%s:%s", role, sub);
+  char *text = g_strconcat (role, ":", sub, NULL);
   g_hash_table_insert (st->section_role, GUINT_TO_POINTER (start), text);
   return text;
 }
@@ -899,7 +899,7 @@ pcc_recipients_add_role (State *st, const char *line, const char *role)
         continue;
       char *r = it->role[0] == '\0'
                     ? g_strdup (role)
-                    : g_strdup_printf ("%s,%s", it->role, role);
+                    : g_strconcat (it->role, ",", role, NULL);
       g_free (it->role);
       it->role = r;
     }
@@ -1444,9 +1444,10 @@ pcc_result_format (const PccResult *r)
       for (guint i = 0; i < r->recipients->len; i++)
         {
           PccRecipient *rc = r->recipients->pdata[i];
-          g_ptr_array_add (lines, o->output_roles ? g_strdup_printf (
-                                      "%s (%s)", rc->address, rc->role)
-                                                  : g_strdup (rc->address));
+          g_ptr_array_add (lines, o->output_roles
+                                      ? g_strconcat (rc->address, " (",
+                                                     rc->role, ")", NULL)
+                                      : g_strdup (rc->address));
         }
       output (out, o, lines);
     }
