@@ -139,12 +139,16 @@ def compare_one(args, script, patch, kind, opts, env):
     if (rc, out) == (ref_rc, ref):
         return True, None
     # Perl orders ties by hash order: only when another hash seed changes
-    # the script's output is the order open.
+    # the script's output is the order open.  Each seed orders a tie of
+    # two like a coin toss, so six are tried (the corpus generator's).
     outs = {ref}
-    for seed in ("deadbeef", "8badf00d", "cafebabe"):
+    for seed in ("deadbeef", "8badf00d", "cafebabe", "f00dface", "c0ffee00",
+                 "abad1dea"):
         senv = dict(env, PERL_HASH_SEED=seed)
         outs.add(run(["perl", script] + opts + [patch], args.reference,
                      senv)[1])
+        if rc == ref_rc and out in outs:
+            break
     name = f"{os.path.basename(patch)}.{kind}"
     if rc == ref_rc and out in outs:
         return True, (f"ORDER {name}: identical to the script with "
