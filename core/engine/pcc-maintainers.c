@@ -157,6 +157,7 @@ struct _PccMaintainers
     gsize len;
     guint64 hash;
     GArray *slots; /* gsize */
+    GArray *tail;  /* scratch: the slots past the directory */
   } dir_memo;
 };
 
@@ -282,6 +283,7 @@ pcc_maintainers_free (PccMaintainers *m)
   g_clear_pointer (&m->hits, g_array_unref);
   g_clear_pointer (&m->dir_memo.dir, g_free);
   g_clear_pointer (&m->dir_memo.slots, g_array_unref);
+  g_clear_pointer (&m->dir_memo.tail, g_array_unref);
   g_clear_pointer (&m->slot_bits, g_free);
   g_array_unref (m->k_entries);
   for (guint i = 0; i < m->buffers->len; i++)
@@ -1162,6 +1164,28 @@ compare_guint (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* The slots of the prefixes of @file of lengths @from + 1 to @to, in
+ * that order, appended to @out (indexes into m->slots); *@h is the FNV
+ * state after @from bytes, and is left after @to. */
+static void
+prefix_slots (PccMaintainers *m, const char *file, gsize from, gsize to,
+              guint64 *h, GArray *out)
+{
+  for (gsize i = from + 1; i <= to; i++)
+    {
+      *h ^= (guchar) file[i - 1];
+      *h *= FNV_PRIME;
+      if (!m->has_len[i])
+        continue;
+      const PrefixSlot *sl = find_slot (m, *h | 1, file, i);
+      if (sl != NULL)
+        {
+          gsize at = sl - m->slots;
+          g_array_append_val (out, at);
+        }
+    }
+}
+
 static void
 try_candidate_list (PccMaintainers *m, const guint *tvis, guint n,
                     const char *file, guint file_depth, GArray *hits,
@@ -1199,50 +1223,32 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
   gsize top = MIN (flen, PREFIX_MAX);
   const char *slash = memrchr (file, '/', top);
   gsize dlen = slash ? (gsize) (slash - file) + 1 : 0;
+  if (m->dir_memo.slots == NULL)
+    {
+      m->dir_memo.slots = g_array_new (FALSE, FALSE, sizeof (gsize));
+      m->dir_memo.tail = g_array_new (FALSE, FALSE, sizeof (gsize));
+    }
   if (m->dir_memo.dir == NULL || m->dir_memo.len != dlen
       || memcmp (m->dir_memo.dir, file, dlen) != 0)
     {
-      if (m->dir_memo.slots == NULL)
-        m->dir_memo.slots = g_array_new (FALSE, FALSE, sizeof (gsize));
       g_array_set_size (m->dir_memo.slots, 0);
-      guint64 h = FNV_INIT;
-      for (gsize i = 1; i <= dlen; i++)
-        {
-          h ^= (guchar) file[i - 1];
-          h *= FNV_PRIME;
-          if (!m->has_len[i])
-            continue;
-          const PrefixSlot *sl = find_slot (m, h | 1, file, i);
-          if (sl != NULL)
-            {
-              gsize at = sl - m->slots;
-              g_array_append_val (m->dir_memo.slots, at);
-            }
-        }
+      m->dir_memo.hash = FNV_INIT;
+      prefix_slots (m, file, 0, dlen, &m->dir_memo.hash, m->dir_memo.slots);
       g_free (m->dir_memo.dir);
       m->dir_memo.dir = g_strndup (file, dlen);
       m->dir_memo.len = dlen;
-      m->dir_memo.hash = h;
-    }
-  for (guint j = 0; j < m->dir_memo.slots->len && ok; j++)
-    {
-      const PrefixSlot *sl
-          = &m->slots[g_array_index (m->dir_memo.slots, gsize, j)];
-      try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file,
-                          file_pd, hits, &ok, error);
     }
   guint64 h = m->dir_memo.hash;
-  for (gsize i = dlen + 1; i <= top && ok; i++)
-    {
-      h ^= (guchar) file[i - 1];
-      h *= FNV_PRIME;
-      if (!m->has_len[i])
-        continue;
-      const PrefixSlot *sl = find_slot (m, h | 1, file, i);
-      if (sl != NULL)
+  g_array_set_size (m->dir_memo.tail, 0);
+  prefix_slots (m, file, dlen, top, &h, m->dir_memo.tail);
+  GArray *lists[] = { m->dir_memo.slots, m->dir_memo.tail };
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint j = 0; j < lists[l]->len && ok; j++)
+      {
+        const PrefixSlot *sl = &m->slots[g_array_index (lists[l], gsize, j)];
         try_candidate_list (m, m->slot_tvis + sl->start, sl->count, file,
                             file_pd, hits, &ok, error);
-    }
+      }
   if (ok)
     try_candidate_list (m, (const guint *) m->always->data, m->always->len,
                         file, file_pd, hits, &ok, error);
