@@ -1275,8 +1275,13 @@ pcc_engine_compute (PccEngine *engine, const PccOptions *o,
       if (!patch_keywords (engine, patches[p], hits, hit_lines, error))
         return NULL;
     }
-  /* sort_and_uniq(@files) over every patch of the command line */
-  g_ptr_array_sort (files, pcc_recipients_compare_strings);
+  /* sort_and_uniq(@files) over every patch of the command line (one
+   * patch's files come sorted already) */
+  gboolean sorted = TRUE;
+  for (guint i = 1; i < files->len && sorted; i++)
+    sorted = strcmp (files->pdata[i - 1], files->pdata[i]) <= 0;
+  if (!sorted)
+    g_ptr_array_sort (files, pcc_recipients_compare_strings);
   guint w = 0;
   for (guint i = 0; i < files->len; i++)
     if (w == 0 || strcmp (files->pdata[w - 1], files->pdata[i]) != 0)
