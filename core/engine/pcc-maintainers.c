@@ -787,11 +787,6 @@ pcc_maintainers_entry_type (const PccMaintainers *m, guint tvi)
   return entry_at (m, tvi)->type;
 }
 
-/* Whether @value lies under a prefix that is not a directory of the tree
- * on disk (m->not_dirs), which is then tested once for all the values
- * under it.  The kernel looks each component of a path up in turn, so
- * nothing under a missing component or a file is a directory.  Only for
- * a tree on disk, and not past a ".." (which "??" converts to). */
 /* The end of the part of @value under_not_dir() looks at (up to the
  * component with the first wildcard or escape), or NULL when it does not
  * apply. */
@@ -817,6 +812,11 @@ under_known_not_dir (const PccMaintainers *m, const char *value)
   return g_hash_table_contains (m->not_dirs, prefix);
 }
 
+/* Whether @value lies under a prefix that is not a directory of the tree
+ * on disk (m->not_dirs), which is then tested once for all the values
+ * under it.  The kernel looks each component of a path up in turn, so
+ * nothing under a missing component or a file is a directory.  Only for
+ * a tree on disk, and not past a ".." (which "??" converts to). */
 static gboolean
 under_not_dir (PccMaintainers *m, const char *value)
 {
@@ -834,8 +834,6 @@ under_not_dir (PccMaintainers *m, const char *value)
   return TRUE;
 }
 
-/* The script's conversion of an F:/X: value and its "-d $value" test,
- * made once per entry, the first time it is needed. */
 static void
 set_value_depth (Entry *e)
 {
@@ -869,6 +867,8 @@ resolve_dir_cheaply (PccMaintainers *m, Entry *e)
   return FALSE;
 }
 
+/* The script's conversion of an F:/X: value and its "-d $value" test,
+ * made once per entry, the first time it is needed. */
 static void
 resolve_dir (PccMaintainers *m, Entry *e)
 {
@@ -1193,14 +1193,13 @@ try_candidate_list (PccMaintainers *m, const guint *tvis, guint n,
 {
   for (guint i = 0; i < n && *ok; i++)
     {
-      const Entry *e = entry_at (m, tvis[i]);
+      Entry *e = entry_at (m, tvis[i]);
       /* entry_matches_file()'s first test, without a call: most
        * candidates along a path are at another depth */
       if (e->kind == MATCH_SIMPLE && e->dir >= 0 && !e->v.slash
           && e->v.depth != file_depth && e->v.depth < G_MAXUINT16)
         continue;
-      if (entry_matches_file (m, entry_at (m, tvis[i]), file, file_depth, ok,
-                              error))
+      if (entry_matches_file (m, e, file, file_depth, ok, error))
         g_array_append_val (hits, tvis[i]);
     }
 }
