@@ -221,6 +221,33 @@ test_quoted_printable (void)
   g_assert_nonnull (strstr (pcc_patch_get_text (p, &len), "+a = 2;"));
 }
 
+/* A decoded body may hold NUL bytes, which end a name where they fall:
+ * the same name read again, shorter or longer past its NUL, is compared
+ * as kept (this read past a name's end once, under valgrind). */
+static void
+test_decoded_nul_in_names (void)
+{
+  static const char body[]
+      = "A fix.\n---\n"
+        "diff --git a/x\0 b/x\0AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n"
+        "--- a/x\0AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n"
+        "+++ b/x\0BBBB\n"
+        "@@ -1,1 +1,1 @@\n-a\n+b\n";
+  g_autofree char *b64 = g_base64_encode ((const guchar *) body,
+                                          sizeof body - 1);
+  g_autofree char *mail = g_strconcat (
+      "From: a@b.c\nSubject: [PATCH] nul\nMIME-Version: 1.0\n"
+      "Content-Type: text/plain; charset=UTF-8\n"
+      "Content-Transfer-Encoding: base64\n\n",
+      b64, "\n", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPatch) p = parse (mail, &error);
+  g_assert_no_error (error);
+  const GPtrArray *f = pcc_patch_get_gm_files (p);
+  g_assert_cmpuint (f->len, ==, 1);
+  g_assert_cmpstr (f->pdata[0], ==, "x");
+}
+
 static void
 test_cover_letter (void)
 {
@@ -355,6 +382,7 @@ main (int argc, char **argv)
                    test_own_recipients_encoded);
   g_test_add_func ("/patch/keyword-lines", test_keyword_lines);
   g_test_add_func ("/patch/quoted-printable", test_quoted_printable);
+  g_test_add_func ("/patch/decoded-nul-in-names", test_decoded_nul_in_names);
   g_test_add_func ("/patch/cover-letter", test_cover_letter);
   g_test_add_func ("/patch/bad-input", test_bad_input);
   g_test_add_func ("/patch/script-quirks", test_script_quirks);

@@ -160,10 +160,11 @@ static const char *
 add_gm_file (PccPatch *patch, const char *p, gsize n)
 {
   GPtrArray *a = patch->gm_files;
+  gsize m = strnlen (p, n); /* what g_strndup() keeps of a decoded NUL */
   if (a->len > 0)
     {
       const char *last = a->pdata[a->len - 1];
-      if (strncmp (last, p, n) == 0 && last[n] == '\0')
+      if (strlen (last) == m && memcmp (last, p, m) == 0)
         return last;
     }
   char *f = g_strndup (p, n);
