@@ -787,46 +787,24 @@ pcc_maintainers_entry_type (const PccMaintainers *m, guint tvi)
   return entry_at (m, tvi)->type;
 }
 
-/* The end of the part of @value under_not_dir() looks at (up to the
- * component with the first wildcard or escape), or NULL when it does not
- * apply. */
-static const char *
-not_dir_prefix_end (const PccMaintainers *m, const char *value)
-{
-  const char *wild = strpbrk (value, "*\\");
-  const char *slash = wild ? strchr (wild, '/') : NULL;
-  if (slash == NULL || pcc_tree_get_path (m->tree) == NULL
-      || strstr (value, "..") != NULL)
-    return NULL;
-  return slash;
-}
-
-/* under_not_dir() without a system call: TRUE when already known. */
-static gboolean
-under_known_not_dir (const PccMaintainers *m, const char *value)
-{
-  const char *end = not_dir_prefix_end (m, value);
-  if (end == NULL || m->not_dirs == NULL)
-    return FALSE;
-  g_autofree char *prefix = g_strndup (value, end - value);
-  return g_hash_table_contains (m->not_dirs, prefix);
-}
-
 /* Whether @value lies under a prefix that is not a directory of the tree
  * on disk (m->not_dirs), which is then tested once for all the values
  * under it.  The kernel looks each component of a path up in turn, so
  * nothing under a missing component or a file is a directory.  Only for
- * a tree on disk, and not past a ".." (which "??" converts to). */
+ * a tree on disk, and not past a ".." (which "??" converts to).  Without
+ * @may_stat, only what m->not_dirs already knows: no system call. */
 static gboolean
-under_not_dir (PccMaintainers *m, const char *value)
+under_not_dir (PccMaintainers *m, const char *value, gboolean may_stat)
 {
-  const char *end = not_dir_prefix_end (m, value);
-  if (end == NULL)
+  const char *wild = strpbrk (value, "*\\");
+  const char *slash = wild ? strchr (wild, '/') : NULL;
+  if (slash == NULL || pcc_tree_get_path (m->tree) == NULL
+      || strstr (value, "..") != NULL || (!may_stat && m->not_dirs == NULL))
     return FALSE;
-  g_autofree char *prefix = g_strndup (value, end - value);
+  g_autofree char *prefix = g_strndup (value, slash - value);
   if (m->not_dirs && g_hash_table_contains (m->not_dirs, prefix))
     return TRUE;
-  if (pcc_tree_is_dir (m->tree, prefix))
+  if (!may_stat || pcc_tree_is_dir (m->tree, prefix))
     return FALSE;
   if (m->not_dirs == NULL)
     m->not_dirs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -858,7 +836,7 @@ resolve_dir_cheaply (PccMaintainers *m, Entry *e)
     }
   gsize len = strlen (e->value);
   if (len == 0 || e->value[len - 1] == '/' || m->tree == NULL
-      || under_known_not_dir (m, e->value))
+      || under_not_dir (m, e->value, FALSE))
     {
       e->dir = 0;
       set_value_depth (e);
@@ -875,7 +853,8 @@ resolve_dir (PccMaintainers *m, Entry *e)
   if (resolve_dir_cheaply (m, e))
     return;
   e->dir = 0;
-  if (!under_not_dir (m, e->value) && pcc_tree_is_dir (m->tree, e->value))
+  if (!under_not_dir (m, e->value, TRUE)
+      && pcc_tree_is_dir (m->tree, e->value))
     {
       e->dir = 1;
       e->orig_dir = g_strconcat (e->orig, "/", NULL);
@@ -891,6 +870,14 @@ static guint
 value_depth (const Entry *e)
 {
   return e->v.depth < G_MAXUINT16 ? e->v.depth : pcc_path_depth (e->value);
+}
+
+/* A resolved value without a trailing slash matches only files of its own
+ * depth: whether that alone rules out a file of @file_depth. */
+static inline gboolean
+depth_rules_out (const Entry *e, guint file_depth)
+{
+  return e->dir >= 0 && !e->v.slash && file_depth != value_depth (e);
 }
 
 const char *
@@ -1027,8 +1014,9 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
       /* A match is a prefix match and, for a value without a trailing
        * slash, the same depth: the cheap half first, once the value is
        * known (wildcard matching has no side effect to keep in order). */
-      if ((e->dir >= 0 || resolve_dir_cheaply (m, e)) && !e->v.slash
-          && file_depth != value_depth (e))
+      if (e->dir < 0)
+        resolve_dir_cheaply (m, e);
+      if (depth_rules_out (e, file_depth))
         return FALSE;
       /* a wildcard pattern: its longest literal run after a wildcard must
        * be in the path, past the bytes the pattern starts with.  That
@@ -1041,7 +1029,7 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
               || strstr (file + e->literal_from, e->literal) == NULL))
         return FALSE;
       resolve_dir (m, e);
-      if (!e->v.slash && file_depth != value_depth (e))
+      if (depth_rules_out (e, file_depth))
         return FALSE;
       prefix = pcc_pattern_wildcard_prefix (
           e->orig_dir ? e->orig_dir : e->orig, file);
@@ -1196,8 +1184,7 @@ try_candidate_list (PccMaintainers *m, const guint *tvis, guint n,
       Entry *e = entry_at (m, tvis[i]);
       /* entry_matches_file()'s first test, without a call: most
        * candidates along a path are at another depth */
-      if (e->kind == MATCH_SIMPLE && e->dir >= 0 && !e->v.slash
-          && e->v.depth != file_depth && e->v.depth < G_MAXUINT16)
+      if (e->kind == MATCH_SIMPLE && depth_rules_out (e, file_depth))
         continue;
       if (entry_matches_file (m, e, file, file_depth, ok, error))
         g_array_append_val (hits, tvis[i]);
