@@ -23,6 +23,7 @@ cd "$(dirname "$0")/.."
 #   python3-gi gir1.2-gtk-3.0  the e2e paste test owns the X clipboard
 #   libxxhash-dev      XXH3, keys and checksums of the MAINTAINERS index cache
 #   valgrind           memcheck on the command (scripts/valgrind-cli.sh)
+#   strace             which files a run opens (the index cache's stamps)
 #   gettext            the .pot and the test translation (xgettext, msgfmt)
 #   bash-completion    where completions go (pkg-config), and their test
 #   appstream          validating the plugin's metainfo
@@ -34,7 +35,7 @@ libetpan-dev libgit2-dev linux-source-6.1 git git-email perl python3
 libgtk-3-dev claws-mail libclaws-mail-dev xvfb xdotool imagemagick x11-utils
 python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
-libclang-rt-14-dev llvm libxxhash-dev valgrind
+libclang-rt-14-dev llvm libxxhash-dev valgrind strace
 python3-gi gir1.2-gtk-3.0 gettext bash-completion appstream man-db b4
 debhelper lintian dpkg-dev fakeroot"
 

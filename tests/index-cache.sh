@@ -16,6 +16,11 @@
 #    anew, byte-identical to the one a fresh parse writes;
 #  - a changed MAINTAINERS (--mpath) is never answered from the old cache;
 #  - a K: pattern that does not compile is reported from the cache too;
+#  - the stamp that spares a run reading MAINTAINERS: none is written for
+#    a file changed under 2 s before, one is afterwards and the next run
+#    does not open the file; a write in place that keeps the file's size,
+#    inode and modification time is seen all the same (its change time
+#    moved); a damaged stamp is not trusted;
 #  - writing an index removes month-old index files, and nothing else.
 # usage: index-cache.sh PATCHCC TREE [CORPUS]
 set -u
@@ -189,6 +194,77 @@ else
 	ko "a bad K: is not reported from the cache"
 fi
 run_both "bad K:, --no-keywords" --no-git-fallback --no-keywords --mpath "$tmp/MK" "${patches[2]}"
+
+# stamps: MAINTAINERS is not read while it is as it was when hashed
+opens() { # the files run ARGS... opens, one a line
+	strace -f -qq -e trace=open,openat -o "$tmp/trace" "$patchcc" "$@" >/dev/null 2>&1
+	sed -n 's/^[0-9]* *open[at]*([^"]*"\([^"]*\)".*/\1/p' "$tmp/trace"
+}
+stamps() { find "$idx" -name 'stamp-*' | wc -l; }
+cp MAINTAINERS "$tmp/S"
+n0=$(stamps)
+run_both "stamp, new file" --no-git-fallback --mpath "$tmp/S" "${patches[4]}"
+if [ "$(stamps)" = "$n0" ]; then
+	ok
+else
+	ko "a stamp was written for a file changed under 2 s before"
+fi
+sleep 2.5
+run_both "stamp, settled file" --no-git-fallback --mpath "$tmp/S" "${patches[4]}"
+if [ "$(stamps)" = $((n0 + 1)) ]; then
+	ok
+else
+	ko "no stamp written for a settled file ($(stamps) stamps, $n0 before)"
+fi
+opened=$(opens --no-git-fallback --mpath "$tmp/S" "${patches[4]}")
+if printf '%s\n' "$opened" | grep -q "patchcc/index/stamp-" &&
+	! printf '%s\n' "$opened" | grep -qx "$tmp/S"; then
+	ok
+else
+	ko "a run with a valid stamp opened: $(printf '%s\n' "$opened" | grep -E "$tmp/S|stamp" | tr '\n' ' ')"
+fi
+stamp=$(find "$idx" -name 'stamp-*' -newer "$tmp/S" | head -1)
+cp "$stamp" "$tmp/good.stamp"
+# a damaged stamp: not trusted (the file is read), same answers
+# (the run writes it anew)
+for at in 3 70 $(($(stat -c %s "$stamp") - 20)) $(($(stat -c %s "$stamp") - 1)); do
+	cp "$tmp/good.stamp" "$stamp"
+	printf 'X' | dd of="$stamp" bs=1 seek=$at conv=notrunc status=none
+	if opens --no-git-fallback --mpath "$tmp/S" "${patches[4]}" | grep -qx "$tmp/S" &&
+		cmp -s "$stamp" "$tmp/good.stamp"; then
+		ok
+	else
+		ko "a stamp damaged at byte $at was trusted, or not written anew"
+	fi
+	printf 'X' | dd of="$stamp" bs=1 seek=$at conv=notrunc status=none
+	run_both "stamp damaged at byte $at" --no-git-fallback --mpath "$tmp/S" "${patches[4]}"
+done
+# a write in place, same size, inode and modification time
+first=$("$patchcc" --no-git-fallback --mpath "$tmp/S" "${patches[4]}" |
+	grep -o '<[^>]*@[^>]*>' | head -1 | tr -d '<>')
+if [ -n "$first" ]; then
+	same=$(printf '%s' "$first" | tr 'a-z' 'b-za' | tr 'A-Z' 'B-ZA')
+	touch -r "$tmp/S" "$tmp/S.time"
+	ino=$(stat -c %i:%s "$tmp/S")
+	sed "s/$first/$same/g" "$tmp/S" >"$tmp/S.new"
+	dd if="$tmp/S.new" of="$tmp/S" conv=notrunc status=none
+	touch -r "$tmp/S.time" "$tmp/S"
+	if [ "$(stat -c %i:%s "$tmp/S")" = "$ino" ] &&
+		[ "$(stat -c %Y "$tmp/S")" = "$(stat -c %Y "$tmp/S.time")" ]; then
+		ok
+	else
+		ko "the in-place write changed the inode, size or time"
+	fi
+	run_both "stamp, written in place" --no-git-fallback --mpath "$tmp/S" "${patches[4]}"
+	if "$patchcc" --no-git-fallback --mpath "$tmp/S" "${patches[4]}" |
+		grep -qF "<$same>"; then
+		ok
+	else
+		ko "a write in place under a stamp was not seen ($first -> $same)"
+	fi
+else
+	ko "no address for ${patches[4]}"
+fi
 
 # an unwritable cache directory: fresh parse, same answers
 rm -rf "$XDG_CACHE_HOME"

@@ -6,8 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "pcc-hash.h"
 
 char *
 pcc_cache_dir (const char *what)
@@ -18,9 +17,7 @@ pcc_cache_dir (const char *what)
 void
 pcc_cache_checksum (const void *data, gsize len, guint8 out[16])
 {
-  XXH128_canonical_t c;
-  XXH128_canonicalFromHash (&c, XXH3_128bits (data, len));
-  memcpy (out, c.digest, 16);
+  pcc_hash128 (data, len, out);
 }
 
 char *

@@ -1,11 +1,11 @@
 /* pcc-index-cache.c - the compiled index on disk; see pcc-index-cache.h. */
 #include "pcc-index-cache.h"
 #include "pcc-cache-file.h"
+#include "pcc-hash.h"
 #include "pcc-region.h"
+#include "pcc-stamp.h"
 
 #include <string.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 /* The file: this header, the MAINTAINERS index at byte 64, the .mailmap
  * bytes at the next multiple of 8; @body_hash covers all after the
@@ -38,17 +38,17 @@ pcc_index_cache_default_dir (void)
  * run into each other; a file read in pieces, whose length is known at
  * the end, is hashed the same way). */
 static void
-hash_part (XXH3_state_t *st, const void *data, gsize len)
+hash_part (PccHash *st, const void *data, gsize len)
 {
-  XXH3_128bits_update (st, data, len);
+  pcc_hash_update (st, data, len);
   guint64 n = len;
-  XXH3_128bits_update (st, &n, sizeof n);
+  pcc_hash_update (st, &n, sizeof n);
 }
 
 static void
 hash_piece (const void *data, gsize len, gpointer st)
 {
-  XXH3_128bits_update (st, data, len);
+  pcc_hash_update (st, data, len);
 }
 
 /* Memory the files are hashed through, then the cache file is read into
@@ -64,7 +64,7 @@ typedef struct
 
 /* hash_part() of the file at @path, read in pieces through @scratch. */
 static gboolean
-hash_file (XXH3_state_t *st, const char *path, Scratch *scratch)
+hash_file (PccHash *st, const char *path, Scratch *scratch)
 {
   guint64 n = 0;
   if (scratch->p == NULL)
@@ -75,16 +75,8 @@ hash_file (XXH3_state_t *st, const char *path, Scratch *scratch)
   if (!pcc_region_read_pieces (path, scratch->p, scratch->size, hash_piece,
                                st, &n))
     return FALSE;
-  XXH3_128bits_update (st, &n, sizeof n);
+  pcc_hash_update (st, &n, sizeof n);
   return TRUE;
-}
-
-static void
-canonical (XXH128_hash_t h, guint8 out[16])
-{
-  XXH128_canonical_t c;
-  XXH128_canonicalFromHash (&c, h);
-  memcpy (out, c.digest, 16);
 }
 
 /* The key: everything the index and the mailmap are made from.  The
@@ -97,40 +89,37 @@ cache_key (const char *rel, const PccTree *tree, GBytes *mfile,
            GBytes *mailmap, gboolean has_mailmap, Scratch *scratch,
            guint8 key[16])
 {
-  XXH3_state_t st;
-  XXH3_INITSTATE (&st);
-  XXH3_128bits_reset (&st);
+  PccHash *st = pcc_hash_new ();
   const char *what[] = { "patchcc compiled index", PCC_VERSION,
                          pcc_maintainers_index_format (), rel };
   for (guint i = 0; i < G_N_ELEMENTS (what); i++)
-    hash_part (&st, what[i], strlen (what[i]));
+    hash_part (st, what[i], strlen (what[i]));
   gsize len = 0;
+  gboolean ok = TRUE;
   if (mfile)
     {
       const void *d = g_bytes_get_data (mfile, &len);
-      hash_part (&st, d, len);
+      hash_part (st, d, len);
     }
   else
     {
       g_autofree char *p = pcc_tree_get_disk_path (tree, rel);
-      if (p == NULL || !hash_file (&st, p, scratch))
-        return FALSE;
+      ok = p != NULL && hash_file (st, p, scratch);
     }
   guint8 has = has_mailmap;
-  XXH3_128bits_update (&st, &has, 1);
-  if (has_mailmap && mfile)
+  pcc_hash_update (st, &has, 1);
+  if (ok && has_mailmap && mfile)
     {
       const void *d = mailmap ? g_bytes_get_data (mailmap, &len) : NULL;
-      hash_part (&st, d ? d : "", mailmap ? len : 0);
+      hash_part (st, d ? d : "", mailmap ? len : 0);
     }
-  else if (has_mailmap)
+  else if (ok && has_mailmap)
     {
       g_autofree char *p = pcc_tree_get_disk_path (tree, ".mailmap");
-      if (p == NULL || !hash_file (&st, p, scratch))
-        return FALSE;
+      ok = p != NULL && hash_file (st, p, scratch);
     }
-  canonical (XXH3_128bits_digest (&st), key);
-  return TRUE;
+  pcc_hash_finish (st, key);
+  return ok;
 }
 
 /* The cache file at @path, if it is whole and for @key; read into
@@ -212,6 +201,39 @@ cache_path (const char *dir, const guint8 key[16], char **name, char **path)
   *path = g_build_filename (dir, *name, NULL);
 }
 
+/* The stamp (pcc-stamp.h) of the files cache_key() hashes from the disk
+ * of @tree, and in *@path the file that remembers their key: named by
+ * what the key is made of but their bytes (so by where the files are).
+ * NULL when a file cannot be looked at. */
+static PccStamp *
+take_stamp (const PccTree *tree, const char *rel, gboolean has_mailmap,
+            const char *dir, char **path)
+{
+  g_autofree char *mp = pcc_tree_get_disk_path (tree, rel);
+  g_autofree char *mmp
+      = has_mailmap ? pcc_tree_get_disk_path (tree, ".mailmap") : NULL;
+  if (mp == NULL || (has_mailmap && mmp == NULL))
+    return NULL;
+  const char *paths[] = { mp, mmp };
+  PccStamp *stamp = pcc_stamp_take (paths, has_mailmap ? 2 : 1);
+  if (stamp == NULL)
+    return NULL;
+  g_autofree char *amp = g_canonicalize_filename (mp, NULL);
+  g_autofree char *ammp = mmp ? g_canonicalize_filename (mmp, NULL) : NULL;
+  PccHash *h = pcc_hash_new ();
+  const char *what[] = { "patchcc index stamp", PCC_VERSION,
+                         pcc_maintainers_index_format (), rel,
+                         has_mailmap ? "mailmap" : "no mailmap", amp,
+                         ammp ? ammp : "" };
+  for (guint i = 0; i < G_N_ELEMENTS (what); i++)
+    hash_part (h, what[i], strlen (what[i]));
+  guint8 name_key[16];
+  pcc_hash_finish (h, name_key);
+  g_autofree char *name = pcc_cache_file_name ("stamp-", name_key, "");
+  *path = g_build_filename (dir, name, NULL);
+  return stamp;
+}
+
 gboolean
 pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
                       gboolean use_mailmap, const char *cache_dir,
@@ -232,10 +254,21 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
   if (cacheable)
     {
       dir = cache_dir ? g_strdup (cache_dir) : pcc_index_cache_default_dir ();
-      /* The usual case, a valid cache: the files are only hashed, read in
-       * pieces, not kept. */
+      /* The usual case, a valid cache, and the files as they were when
+       * last hashed: the key is their stamp's.  Otherwise they are only
+       * hashed, read in pieces, not kept. */
+      g_autofree char *stamp_path = NULL;
+      g_autoptr (PccStamp) stamp = take_stamp (tree, rel, has_mailmap, dir,
+                                               &stamp_path);
       Scratch scratch = { NULL, 0 };
-      keyed = cache_key (rel, tree, NULL, NULL, has_mailmap, &scratch, key);
+      keyed = stamp && pcc_stamp_recall (stamp, stamp_path, key);
+      if (!keyed)
+        {
+          keyed
+              = cache_key (rel, tree, NULL, NULL, has_mailmap, &scratch, key);
+          if (keyed && stamp)
+            pcc_stamp_remember (stamp, stamp_path, key);
+        }
       if (!keyed)
         pcc_region_free (scratch.p, scratch.size);
       else
@@ -302,6 +335,7 @@ pcc_index_cache_load (const PccTree *tree, const char *maintainers_path,
     {
       *source = PCC_INDEX_REBUILT;
       pcc_cache_dir_prune (dir, "maintainers-", name, G_MAXUINT);
+      pcc_cache_dir_prune (dir, "stamp-", NULL, G_MAXUINT);
     }
   *maintainers = m;
   *mailmap = mm;

@@ -1,0 +1,57 @@
+/* pcc-hash.c - XXH3 in the widest code this processor runs; see
+ * pcc-hash.h. */
+#include "pcc-hash.h"
+
+#define PCC_HASH_SUFFIX base
+#include "pcc-hash-impl.h"
+
+#ifdef PCC_HASH_AVX2
+void pcc_hash_oneshot_avx2 (const void *data, gsize len, guint8 out[16]);
+void *pcc_hash_new_avx2 (void);
+void pcc_hash_update_avx2 (void *st, const void *data, gsize len);
+void pcc_hash_finish_avx2 (void *st, guint8 out[16]);
+
+static gboolean
+use_avx2 (void)
+{
+  static gint have = -1; /* every thread finds the same answer */
+  gint v = g_atomic_int_get (&have);
+  if (v < 0)
+    {
+      __builtin_cpu_init ();
+      v = __builtin_cpu_supports ("avx2") ? 1 : 0;
+      g_atomic_int_set (&have, v);
+    }
+  return v;
+}
+#define PICK(name) \
+  (use_avx2 () ? pcc_hash_##name##_avx2 : pcc_hash_##name##_base)
+#else
+#define PICK(name) pcc_hash_##name##_base
+#endif
+
+void
+pcc_hash128 (const void *data, gsize len, guint8 out[16])
+{
+  PICK (oneshot) (data, len, out);
+}
+
+/* Both implementations keep an XXH3_state_t; a PccHash is one, made and
+ * used by the same of them (the choice never changes in a process). */
+PccHash *
+pcc_hash_new (void)
+{
+  return PICK (new) ();
+}
+
+void
+pcc_hash_update (PccHash *h, const void *data, gsize len)
+{
+  PICK (update) (h, data, len);
+}
+
+void
+pcc_hash_finish (PccHash *h, guint8 out[16])
+{
+  PICK (finish) (h, out);
+}
