@@ -17,6 +17,7 @@ struct _PccTree
   git_repository *repo; /* git tree: repository and root tree */
   git_tree *root;
   char *repo_path, *commit; /* git tree: where, and the commit's id */
+  int kernel_top; /* pcc_tree_is_kernel_top(): -1 not known yet */
 };
 
 static void
@@ -49,6 +50,7 @@ pcc_tree_open_dir (const char *path, GError **error)
       return NULL;
     }
   PccTree *tree = g_new0 (PccTree, 1);
+  tree->kernel_top = -1;
   tree->path = g_strdup (path);
   tree->description = g_strdup (path);
   return tree;
@@ -81,6 +83,7 @@ pcc_tree_open_git (const char *repo_path, const char *rev, GError **error)
     }
 
   PccTree *tree = g_new0 (PccTree, 1);
+  tree->kernel_top = -1;
   tree->repo = repo;
   tree->root = root;
   char id[GIT_OID_HEXSZ + 1];
@@ -280,8 +283,9 @@ pcc_tree_exists (const PccTree *tree, const char *relpath)
   return entry_kind (tree, relpath) != 0;
 }
 
-gboolean
-pcc_tree_is_kernel_top (const PccTree *tree)
+/* The files and folders of a kernel tree's top, looked for. */
+static gboolean
+looks_like_kernel_top (const PccTree *tree)
 {
   static const char *files[]
       = { "COPYING", "CREDITS", "Kbuild", "Makefile", "README" };
@@ -297,6 +301,16 @@ pcc_tree_is_kernel_top (const PccTree *tree)
     if (!pcc_tree_is_dir (tree, dirs[i]))
       return FALSE;
   return TRUE;
+}
+
+gboolean
+pcc_tree_is_kernel_top (const PccTree *tree)
+{
+  /* asked by pcc_tree_locate() and again by its caller: looked for once
+   * (15 system calls) */
+  if (tree->kernel_top < 0)
+    ((PccTree *) tree)->kernel_top = looks_like_kernel_top (tree);
+  return tree->kernel_top;
 }
 
 const char *

@@ -70,7 +70,8 @@ gboolean pcc_tree_exists (const PccTree *tree, const char *relpath);
 
 /* The same test as get_maintainer.pl's top_of_kernel_tree(): COPYING,
  * CREDITS, Kbuild, MAINTAINERS, Makefile, README and the main
- * directories are present. */
+ * directories are present.  Looked for once in the life of @tree (a
+ * tree is opened for one run or one click). */
 gboolean pcc_tree_is_kernel_top (const PccTree *tree);
 
 /* Whether the tree lives in a version-controlled checkout (a .git
