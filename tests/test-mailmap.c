@@ -82,11 +82,69 @@ test_quoting (void)
   git_mailmap_free (gm);
 }
 
+/* The tables as bytes (the index cache's form), looked up in place: the
+ * same answers, and bytes that could not have been written are refused
+ * (out of order keys would make lookups miss). */
+static void
+test_bytes (void)
+{
+  g_autoptr (PccMailmap) m = pcc_mailmap_new_from_data (MAP, strlen (MAP));
+  g_assert_cmpuint (pcc_mailmap_get_size (m), ==, 4);
+  g_autoptr (GBytes) b = pcc_mailmap_to_bytes (m);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccMailmap) r = pcc_mailmap_new_from_bytes (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_mailmap_get_size (r), ==, 4);
+  const char *in[]
+      = { "Someone <proper@example.org>", "X <old@example.org>",
+          "Y <former@example.org>",       "Wrong Person <wrong@example.org>",
+          "Unrelated <u@example.org>",    "former@example.org" };
+  for (guint i = 0; i < G_N_ELEMENTS (in); i++)
+    {
+      g_autofree char *a = pcc_mailmap_map (m, in[i]);
+      g_autofree char *c = pcc_mailmap_map (r, in[i]);
+      g_assert_cmpstr (a, ==, c);
+    }
+
+  /* a later line wins, as in the script's hash */
+  const char *twice = "First <x@example.org>\nSecond <x@example.org>\n";
+  g_autoptr (PccMailmap) t = pcc_mailmap_new_from_data (twice, strlen (twice));
+  g_autofree char *tw = pcc_mailmap_map (t, "x@example.org");
+  g_assert_cmpstr (tw, ==, "Second <x@example.org>");
+  g_assert_cmpuint (pcc_mailmap_get_size (t), ==, 1);
+
+  g_autoptr (PccMailmap) e = pcc_mailmap_new ();
+  g_assert_cmpuint (pcc_mailmap_get_size (e), ==, 0);
+  g_autofree char *eo = pcc_mailmap_map (e, "A <a@example.org>");
+  g_assert_cmpstr (eo, ==, "A <a@example.org>");
+
+  static const struct
+  {
+    const char *bytes;
+    gsize len;
+  } bad[] = {
+    { "Nb\0v\0Na\0v\0", 10 }, /* keys out of order */
+    { "Na\0v\0Na\0w\0", 10 }, /* a key twice */
+    { "Aa\0v\0Nb\0v\0", 10 }, /* a name after an address */
+    { "Xa\0v\0", 5 },         /* no such table */
+    { "Na\0v", 4 },           /* the value not ended */
+    { "Na", 2 },              /* the key not ended */
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GBytes) bb = g_bytes_new_static (bad[i].bytes, bad[i].len);
+      g_autoptr (GError) err = NULL;
+      g_assert_null (pcc_mailmap_new_from_bytes (bb, &err));
+      g_assert_nonnull (err);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mailmap/forms-vs-libgit2", test_forms);
   g_test_add_func ("/mailmap/quoting", test_quoting);
+  g_test_add_func ("/mailmap/bytes", test_bytes);
   return g_test_run ();
 }

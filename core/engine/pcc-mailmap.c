@@ -6,11 +6,21 @@
 
 #include <string.h>
 
+/* A map is its two tables as pcc_mailmap_to_bytes() writes them, looked
+ * up in place: made from a .mailmap or read from the index cache, it is
+ * the same bytes, and a run that reads them from the cache builds no
+ * table of its own. */
+typedef struct
+{
+  const char **keys; /* sorted (strcmp); each key's value follows its NUL */
+  guint n;
+} Table;
+
 struct _PccMailmap
 {
-  GHashTable *names;     /* key ("addr" or "Name <addr>") -> real name */
-  GHashTable *addresses; /* key -> real address */
-  GBytes *bytes; /* from pcc_mailmap_new_from_bytes(): the strings */
+  GBytes *bytes;
+  Table names;     /* key ("addr" or "Name <addr>") -> real name */
+  Table addresses; /* key -> real address */
   /* pcc_mailmap_map() results, input -> output (the map does not change
    * once made; a computation maps most addresses twice) */
   GHashTable *memo;
@@ -21,11 +31,7 @@ struct _PccMailmap
 PccMailmap *
 pcc_mailmap_new (void)
 {
-  PccMailmap *map = g_new0 (PccMailmap, 1);
-  map->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  map->addresses
-      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  return map;
+  return pcc_mailmap_new_from_data ("", 0);
 }
 
 void
@@ -33,28 +39,46 @@ pcc_mailmap_free (PccMailmap *map)
 {
   if (map == NULL)
     return;
-  g_hash_table_unref (map->names);
-  g_hash_table_unref (map->addresses);
+  g_free (map->names.keys);
+  g_free (map->addresses.keys);
   if (map->bytes)
     g_bytes_unref (map->bytes);
   g_clear_pointer (&map->memo, g_hash_table_unref);
   g_free (map);
 }
 
+/* The value of @key in @t, or NULL. */
+static const char *
+lookup (const Table *t, const char *key)
+{
+  guint lo = 0, hi = t->n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      int c = strcmp (t->keys[mid], key);
+      if (c == 0)
+        return t->keys[mid] + strlen (t->keys[mid]) + 1;
+      if (c < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return NULL;
+}
+
 guint
 pcc_mailmap_get_size (const PccMailmap *map)
 {
-  GHashTableIter it;
-  gpointer key;
-  GHashTable *seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_iter_init (&it, map->names);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    g_hash_table_add (seen, key);
-  g_hash_table_iter_init (&it, map->addresses);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    g_hash_table_add (seen, key);
-  guint n = g_hash_table_size (seen);
-  g_hash_table_unref (seen);
+  /* the keys of both tables, counted once: a merge of two sorted lists */
+  const Table *a = &map->names, *b = &map->addresses;
+  guint i = 0, j = 0, n = 0;
+  while (i < a->n || j < b->n)
+    {
+      int c = i == a->n ? 1 : j == b->n ? -1 : strcmp (a->keys[i], b->keys[j]);
+      i += c <= 0;
+      j += c >= 0;
+      n++;
+    }
   return n;
 }
 
@@ -77,8 +101,38 @@ parse_pair (const char *name, const char *address, char **n, char **a)
 
 #define G(i, n) pcc_regex_group (re[i], line, n)
 
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Records of a table: its letter, the key and the value, each ended by a
+ * NUL. */
 static void
-parse_line (PccMailmap *map, const char *line, PccRegex *const *re)
+table_to_bytes (GHashTable *table, char letter, GString *out)
+{
+  guint n = 0;
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (table, &n);
+  qsort (keys, n, sizeof *keys, compare_keys);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *v = g_hash_table_lookup (table, keys[i]);
+      g_string_append_c (out, letter);
+      g_string_append_len (out, keys[i], strlen (keys[i]) + 1);
+      g_string_append_len (out, v, strlen (v) + 1);
+    }
+}
+
+/* The two tables while a .mailmap is read (a later line wins, as in the
+ * script's hashes). */
+typedef struct
+{
+  GHashTable *names, *addresses;
+} Building;
+
+static void
+parse_line (Building *map, const char *line, PccRegex *const *re)
 {
   if (pcc_regex_match (re[0], line, -1, 0))
     {
@@ -136,7 +190,10 @@ pcc_mailmap_new_from_data (const char *data, gsize len)
     "^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$",
   };
   PccRegex *re[4];
-  PccMailmap *map = pcc_mailmap_new ();
+  Building map_, *map = &map_;
+  map->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  map->addresses
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     re[i] = pcc_regex_new (patterns[i], 0, NULL);
@@ -158,7 +215,15 @@ pcc_mailmap_new_from_data (const char *data, gsize len)
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     pcc_regex_free (re[i]);
-  return map;
+  GString *out = g_string_new (NULL);
+  table_to_bytes (map->names, 'N', out);
+  table_to_bytes (map->addresses, 'A', out);
+  g_hash_table_unref (map->names);
+  g_hash_table_unref (map->addresses);
+  g_autoptr (GBytes) bytes = g_string_free_to_bytes (out);
+  PccMailmap *made = pcc_mailmap_new_from_bytes (bytes, NULL);
+  g_assert (made != NULL); /* the bytes just written */
+  return made;
 }
 
 static char *map_email (const PccMailmap *map, const char *formatted);
@@ -187,87 +252,66 @@ map_email (const PccMailmap *map, const char *formatted)
   pcc_email_parse (formatted, &name, &address);
   g_autofree char *email = pcc_email_format (name, address, TRUE);
   const char *real_name = name, *real_address = address;
-  const char *v;
+  const char *vn = lookup (&map->names, email);
+  const char *va = lookup (&map->addresses, email);
 
-  if (g_hash_table_contains (map->names, email)
-      || g_hash_table_contains (map->addresses, email))
+  if (vn == NULL && va == NULL)
     {
-      if ((v = g_hash_table_lookup (map->names, email)))
-        real_name = v;
-      if ((v = g_hash_table_lookup (map->addresses, email)))
-        real_address = v;
+      vn = lookup (&map->names, address);
+      va = lookup (&map->addresses, address);
     }
-  else
-    {
-      if ((v = g_hash_table_lookup (map->names, address)))
-        real_name = v;
-      if ((v = g_hash_table_lookup (map->addresses, address)))
-        real_address = v;
-    }
+  if (vn)
+    real_name = vn;
+  if (va)
+    real_address = va;
   return pcc_email_format (real_name, real_address, TRUE);
-}
-
-static int
-compare_keys (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* Records of a table: its letter, the key and the value, each ended by a
- * NUL. */
-static void
-table_to_bytes (GHashTable *table, char letter, GString *out)
-{
-  guint n = 0;
-  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (table, &n);
-  qsort (keys, n, sizeof *keys, compare_keys);
-  for (guint i = 0; i < n; i++)
-    {
-      const char *v = g_hash_table_lookup (table, keys[i]);
-      g_string_append_c (out, letter);
-      g_string_append_len (out, keys[i], strlen (keys[i]) + 1);
-      g_string_append_len (out, v, strlen (v) + 1);
-    }
 }
 
 GBytes *
 pcc_mailmap_to_bytes (const PccMailmap *map)
 {
-  GString *out = g_string_new (NULL);
-  table_to_bytes (map->names, 'N', out);
-  table_to_bytes (map->addresses, 'A', out);
-  return g_string_free_to_bytes (out);
+  return g_bytes_ref (map->bytes);
 }
 
 PccMailmap *
 pcc_mailmap_new_from_bytes (GBytes *bytes, GError **error)
 {
-  /* the tables point into @bytes */
+  /* the tables point into @bytes: the 'N' records, then the 'A' ones,
+   * each table's keys in strictly increasing order (so that they can be
+   * searched: anything else is damage) */
   g_autoptr (PccMailmap) map = g_new0 (PccMailmap, 1);
-  map->names = g_hash_table_new (g_str_hash, g_str_equal);
-  map->addresses = g_hash_table_new (g_str_hash, g_str_equal);
   map->bytes = g_bytes_ref (bytes);
   gsize len = 0;
   const char *data = g_bytes_get_data (bytes, &len);
   const char *p = data, *end = data + len;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) addresses = g_ptr_array_new ();
   while (p < end)
     {
-      GHashTable *table = *p == 'N'   ? map->names
-                          : *p == 'A' ? map->addresses
-                                      : NULL;
+      GPtrArray *table = *p == 'N' && addresses->len == 0 ? names
+                         : *p == 'A'                      ? addresses
+                                                          : NULL;
       const char *key = p + 1;
       const char *key_end = table ? memchr (key, '\0', end - key) : NULL;
       const char *value = key_end ? key_end + 1 : NULL;
       const char *value_end
           = value && value < end ? memchr (value, '\0', end - value) : NULL;
-      if (value_end == NULL)
+      if (value_end == NULL
+          || (table->len > 0
+              && strcmp (table->pdata[table->len - 1], key) >= 0))
         {
           g_set_error_literal (error, PCC_ERROR, PCC_ERROR_MAILMAP,
                                "the compiled .mailmap is damaged");
           return NULL;
         }
-      g_hash_table_replace (table, (char *) key, (char *) value);
+      g_ptr_array_add (table, (char *) key);
       p = value_end + 1;
     }
+  map->names.n = names->len;
+  map->names.keys
+      = (const char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
+  map->addresses.n = addresses->len;
+  map->addresses.keys
+      = (const char **) g_ptr_array_free (g_steal_pointer (&addresses), FALSE);
   return g_steal_pointer (&map);
 }
