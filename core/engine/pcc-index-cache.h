@@ -7,10 +7,13 @@
  * ${XDG_CACHE_HOME:-~/.cache}/patchcc/index, named by a 128-bit hash
  * (XXH3) of everything they are made from: the bytes of MAINTAINERS and
  * .mailmap, the MAINTAINERS name given, whether .mailmap is used, the
- * patchcc version and the index layout.  A later run hashes the same
- * inputs, read in pieces through one huge page, reads the file into that
- * same page and matches against it in place (a page fault is most of
- * what a run costs on a virtual machine: pcc-region.h).
+ * patchcc version and the index layout.  A later run takes that key
+ * from a stamp of the two files (pcc-stamp.h: their stat() as it was
+ * when they were hashed, beside the key) when they are unchanged, or
+ * otherwise hashes the same inputs, read in pieces through one huge
+ * page; it reads the file into such a page and matches against it in
+ * place (a page fault is most of what a run costs on a virtual machine:
+ * pcc-region.h).
  *
  * The file is trusted only after its size, its key and a hash of its
  * whole body check out and every offset in it is within bounds; anything
@@ -24,7 +27,8 @@
  *
  * Only a MAINTAINERS file of a work tree is cached; a MAINTAINERS
  * directory or a git revision is parsed afresh.  Writing an index
- * removes the index files of the directory written over a month ago.
+ * removes the index and stamp files of the directory written over a
+ * month ago.
  */
 #ifndef PCC_INDEX_CACHE_H
 #define PCC_INDEX_CACHE_H
