@@ -1,6 +1,7 @@
 /* pcc-tree.c - a kernel tree on disk or in a git repository. */
 #define _GNU_SOURCE /* strverscmp */
 #include "pcc-tree.h"
+#include "pcc-cache-file.h"
 #include "pcc-error.h"
 #include "pcc-region.h"
 
@@ -346,8 +347,7 @@ has_maintainers (const char *dir)
 static char *
 find_prepared_tree (void)
 {
-  g_autofree char *trees
-      = g_build_filename (g_get_user_cache_dir (), "patchcc", "trees", NULL);
+  g_autofree char *trees = pcc_cache_dir ("trees");
   g_autoptr (GDir) dir = g_dir_open (trees, 0, NULL);
   const char *name;
   char *best = NULL;
@@ -430,14 +430,17 @@ pcc_tree_find_default (GError **error)
 {
   char *path = pcc_tree_default_path ();
   if (path == NULL)
-    g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
-                 "no kernel tree configured and none found (looked for "
-                 "$PATCHCC_TREE, %s/patchcc/trees/base-*, "
-                 "/usr/src/linux-source-*); set one (--tree-path DIR, "
-                 "PATCHCC_TREE, or Preferences, Plugins, patchcc), or "
-                 "install linux-source-6.1 and run kernel/prepare-tree.sh "
-                 "--upto none",
-                 g_get_user_cache_dir ());
+    {
+      g_autofree char *trees = pcc_cache_dir ("trees");
+      g_set_error (error, PCC_ERROR, PCC_ERROR_NOT_TREE,
+                   "no kernel tree configured and none found (looked for "
+                   "$PATCHCC_TREE, %s/base-*, "
+                   "/usr/src/linux-source-*); set one (--tree-path DIR, "
+                   "PATCHCC_TREE, or Preferences, Plugins, patchcc), or "
+                   "install linux-source-6.1 and run kernel/prepare-tree.sh "
+                   "--upto none",
+                   trees);
+    }
   return path;
 }
 
