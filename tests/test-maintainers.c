@@ -1,4 +1,5 @@
 /* test-maintainers.c - the typevalue model, sections, the index. */
+#define _GNU_SOURCE 1 /* memmem */
 #include <string.h>
 #include <sys/resource.h>
 #include <glib/gstdio.h>
@@ -742,6 +743,96 @@ test_n_repeated_bytes (void)
   g_test_trap_assert_passed ();
 }
 
+/* A copy of @index with @n bytes at the first occurrence of @find (@n
+ * bytes) replaced by @with: the needles records come before the text of
+ * MAINTAINERS in an index, so that is where a needle is found first. */
+static GBytes *
+index_with (GBytes *index, const char *find, gsize n, const char *with)
+{
+  gsize len = 0;
+  const char *data = g_bytes_get_data (index, &len);
+  const char *at = memmem (data, len, find, n);
+  g_assert_nonnull (at);
+  char *copy = g_memdup2 (data, len); /* malloc's alignment */
+  memcpy (copy + (at - data), with, n);
+  return g_bytes_new_take (copy, len);
+}
+
+static gboolean
+keyword_candidate (PccMaintainers *m, const char *text, guint tvi)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) c = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_assert_true (
+      pcc_maintainers_keywords_in_text (m, text, strlen (text), c, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < c->len; i++)
+    if (g_array_index (c, guint, i) == tvi)
+      return TRUE;
+  return FALSE;
+}
+
+/* The needles of the N: and K: entries are kept in the index, so that a
+ * run from it does not take the patterns apart again: the model read
+ * back answers from them, and a needles record that does not read as one
+ * is written is refused. */
+static void
+test_index_needles (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccTree) tree = NULL;
+  g_autoptr (PccMaintainers) m = load (&tree);
+  g_autoptr (GBytes) index = pcc_maintainers_to_index (m);
+  g_assert_nonnull (index);
+
+  /* flag 1 (case-sensitive), the needle, the end of the list */
+  static const char k_rec[] = "\001first_call\0";
+  static const char n_rec[] = "\001sec\0";
+  gsize k_len = sizeof k_rec, n_len = sizeof n_rec; /* with the end */
+
+  g_autoptr (PccMaintainers) same
+      = pcc_maintainers_new_from_index (index, tree, &error);
+  g_assert_no_error (error);
+  g_assert_true (keyword_candidate (m, "x = first_call();", 9));
+  g_assert_true (keyword_candidate (same, "x = first_call();", 9));
+  g_assert_false (keyword_candidate (same, "x = second_call();", 9));
+  g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (PccMatch));
+  g_assert_true (pcc_maintainers_match_file (same, "a/sec1.c", hits, &error));
+  g_assert_cmpuint (hits->len, ==, 1);
+  g_assert_cmpuint (g_array_index (hits, PccMatch, 0).tvi, ==, 11);
+
+  /* the needle the index holds is the one used, not the pattern's */
+  g_autoptr (GBytes) other
+      = index_with (index, k_rec, k_len, "\001first_cxll\0");
+  g_autoptr (PccMaintainers) om
+      = pcc_maintainers_new_from_index (other, tree, &error);
+  g_assert_no_error (error);
+  g_assert_false (keyword_candidate (om, "x = first_call();", 9));
+  g_assert_true (keyword_candidate (om, "x = first_cxll();", 9));
+
+  /* records that do not read as written */
+  struct
+  {
+    const char *find;
+    gsize n;
+    const char *with;
+  } bad[] = {
+    { k_rec, k_len, "\003first_call\0" },  /* no such flag */
+    { k_rec, k_len, "\000first_call\0" },  /* needles after "none" */
+    { k_rec, k_len, "\001fi\0st_call\0" }, /* a K: needle of 2 bytes */
+    { n_rec, n_len, "\001s\0c\0" },        /* an N: needle of 1 byte */
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GBytes) b
+          = index_with (index, bad[i].find, bad[i].n, bad[i].with);
+      g_autoptr (GError) e = NULL;
+      PccMaintainers *dm = pcc_maintainers_new_from_index (b, tree, &e);
+      g_assert_null (dm);
+      g_assert_error (e, PCC_ERROR, PCC_ERROR_MAINTAINERS);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -768,6 +859,7 @@ main (int argc, char **argv)
                    test_invalid_keyword_unused);
   g_test_add_func ("/maintainers/region-reads", test_region_reads);
   g_test_add_func ("/maintainers/wildcard-dirs", test_wildcard_dirs);
+  g_test_add_func ("/maintainers/index-needles", test_index_needles);
   int rc = g_test_run ();
   g_rmdir (dir);
   g_autofree char *drivers = g_build_filename (tmpdir, "drivers", NULL);

@@ -24,8 +24,10 @@ typedef struct
   guint8 kind;  /* MatchKind */
   guint8 ready; /* filled in (from the index, on first use: entry_at()) */
   guint8 owned; /* @value is owned */
-  guint8 literal_ci;   /* @needles are compared without regard to ASCII
-                         case */
+  guint8 literal_ci : 1;       /* @needles are compared without regard to
+                                  ASCII case */
+  guint8 needles_borrowed : 1; /* @needles is an array of pointers into the
+                                  compiled index (g_free() it alone) */
   guint8 literal_done; /* @literal / @needles were looked for */
   guint8 literal_from; /* F:/X:: @literal is searched from this offset
                           (at most the bytes the pattern starts with) */
@@ -117,8 +119,10 @@ struct _PccMaintainers
   /* 65536 bits, one per value of the slots' hashes' bits 40..55 (not the
    * bits that place a slot): most prefixes of a path have no slot, and a
    * bit test in a table that stays in the cache says so without a probe
-   * into the large one.  Built on first use. */
-  guint8 *slot_bits;
+   * into the large one.  Built on first use (@slot_bits_mem, owned), or
+   * in @index. */
+  const guint8 *slot_bits;
+  guint8 *slot_bits_mem;
   GArray *always;    /* F: entries that must be tried for every file */
   GArray *n_entries; /* N: entries */
   /* N: entries by the first two bytes of their needles (a case-sensitive
@@ -139,6 +143,12 @@ struct _PccMaintainers
                       * number of alternatives */
   GArray *k_always;      /* k of keywords without needles */
   GArray *k_entries;     /* K: entries */
+  /* With @index: the needles of the N: then the K: entries, as the index
+   * was made with (needles + needle_off[i]: needles_from_index()), so
+   * that a run does not take some 200 patterns apart again; NULL
+   * otherwise. */
+  const char *needles;
+  const guint32 *needle_off;
   /* Every K: pattern is known to compile: the index it came from says
    * so (checked when the index was made), or compile_keywords() did. */
   gboolean k_compile;
@@ -223,7 +233,10 @@ free_entry (gpointer p)
   pcc_regex_free (e->re);
   pcc_regex_free (e->re_diff);
   g_free (e->literal);
-  g_strfreev (e->needles);
+  if (e->needles_borrowed)
+    g_free (e->needles);
+  else
+    g_strfreev (e->needles);
   g_free (e->orig_dir);
 }
 
@@ -284,7 +297,8 @@ pcc_maintainers_free (PccMaintainers *m)
   g_clear_pointer (&m->dir_memo.dir, g_free);
   g_clear_pointer (&m->dir_memo.slots, g_array_unref);
   g_clear_pointer (&m->dir_memo.tail, g_array_unref);
-  g_clear_pointer (&m->slot_bits, g_free);
+  g_clear_pointer (&m->slot_bits_mem, g_free);
+  m->slot_bits = NULL;
   g_array_unref (m->k_entries);
   for (guint i = 0; i < m->buffers->len; i++)
     {
@@ -439,7 +453,22 @@ slot_for (const PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
     }
 }
 
-#define SLOT_BIT(h) ((guint) ((h) >> 40) & 0xffff)
+#define SLOT_BIT(h)     ((guint) ((h) >> 40) & 0xffff)
+#define SLOT_BITS_BYTES (65536 / 8)
+
+/* @m's slot_bits, made anew (g_free() it). */
+static guint8 *
+slot_bits_new (const PccMaintainers *m)
+{
+  guint8 *bits = g_malloc0 (SLOT_BITS_BYTES);
+  for (gsize i = 0; i < m->n_slots; i++)
+    if (m->slots[i].hash != 0)
+      {
+        guint b = SLOT_BIT (m->slots[i].hash);
+        bits[b >> 3] |= 1 << (b & 7);
+      }
+  return bits;
+}
 
 /* The slot of @prefix (@len bytes, FNV hash @hash), or NULL when there is
  * none. */
@@ -447,15 +476,7 @@ static const PrefixSlot *
 find_slot (PccMaintainers *m, guint64 hash, const char *prefix, gsize len)
 {
   if (m->slot_bits == NULL)
-    {
-      m->slot_bits = g_malloc0 (65536 / 8);
-      for (gsize i = 0; i < m->n_slots; i++)
-        if (m->slots[i].hash != 0)
-          {
-            guint b = SLOT_BIT (m->slots[i].hash);
-            m->slot_bits[b >> 3] |= 1 << (b & 7);
-          }
-    }
+    m->slot_bits = m->slot_bits_mem = slot_bits_new (m);
   guint b = SLOT_BIT (hash);
   if (!(m->slot_bits[b >> 3] & (1 << (b & 7))))
     return NULL;
@@ -535,7 +556,8 @@ build_index (PccMaintainers *m)
   m->slots = pcc_region_alloc (m->n_slots * sizeof (PrefixSlot));
   memset (m->has_len, 0, sizeof m->has_len);
   g_clear_pointer (&m->dir_memo.dir, g_free);
-  g_clear_pointer (&m->slot_bits, g_free);
+  g_clear_pointer (&m->slot_bits_mem, g_free);
+  m->slot_bits = NULL;
   g_array_set_size (m->always, 0);
   g_array_set_size (m->n_entries, 0);
   g_clear_pointer (&m->n_by_pair, g_hash_table_unref);
@@ -1094,6 +1116,39 @@ entry_needles (Entry *e)
   return e->needles;
 }
 
+/* The needles of @e from the record at @rec of the index's needles:
+ * a flag byte (0: none, 1: case-sensitive, 2: without regard to ASCII
+ * case), then each needle ended by NUL, then an empty one.  The strings
+ * stay in the index; @e owns only the array. */
+static void
+needles_from_index (Entry *e, const char *rec)
+{
+  e->literal_done = TRUE;
+  e->literal_ci = rec[0] == 2;
+  if (rec[0] == 0)
+    return;
+  guint n = 0;
+  for (const char *p = rec + 1; *p; p += strlen (p) + 1)
+    n++;
+  e->needles = g_new (char *, n + 1);
+  e->needles_borrowed = TRUE;
+  n = 0;
+  for (const char *p = rec + 1; *p; p += strlen (p) + 1)
+    e->needles[n++] = (char *) p;
+  e->needles[n] = NULL;
+}
+
+/* Appends @e's needles to @out in the form needles_from_index() reads. */
+static void
+needles_to_index (Entry *e, GString *out)
+{
+  char **nd = entry_needles (e);
+  g_string_append_c (out, nd == NULL ? 0 : e->literal_ci ? 2 : 1);
+  for (; nd && *nd; nd++)
+    g_string_append_len (out, *nd, strlen (*nd) + 1);
+  g_string_append_c (out, '\0');
+}
+
 /* Whether one of the entry's needles is in [hay, hay + len) (TRUE when it
  * has none: the pattern must then be tried). */
 static gboolean
@@ -1119,6 +1174,8 @@ index_n_needles (PccMaintainers *m)
   for (guint k = 0; k < m->n_entries->len; k++)
     {
       Entry *e = entry_at (m, g_array_index (m->n_entries, guint, k));
+      if (m->needles != NULL && !e->literal_done)
+        needles_from_index (e, m->needles + m->needle_off[k]);
       gboolean usable = entry_needles (e) != NULL && !e->literal_ci;
       for (char **n = e->needles; usable && *n; n++)
         usable = strlen (*n) >= 2;
@@ -1365,6 +1422,9 @@ index_k_needles (PccMaintainers *m)
   for (guint k = 0; k < m->k_entries->len; k++)
     {
       Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
+      if (m->needles != NULL && !e->literal_done)
+        needles_from_index (e,
+                            m->needles + m->needle_off[m->n_entries->len + k]);
       if (entry_needles (e) == NULL)
         {
           g_array_append_val (m->k_always, k);
@@ -1601,7 +1661,10 @@ typedef struct
   char magic[8];
   guint32 n_files, n_entries, n_sections, n_x, n_slots, n_slot_tvis;
   guint32 n_always, n_n, n_k, text_len, files_len;
-  guint32 flags; /* INDEX_* */
+  guint32 needles_len; /* the needles of the N: then the K: entries:
+                          n_n + n_k offsets, then the records
+                          (needles_from_index()) */
+  guint32 flags;       /* INDEX_* */
   guint8 has_len[PREFIX_MAX + 1];
 } IndexHeader;
 
@@ -1609,7 +1672,7 @@ typedef struct
  * format string names) */
 #define INDEX_K_COMPILE 1u
 
-#define INDEX_MAGIC "PCCMIDX1"
+#define INDEX_MAGIC "PCCMIDX2"
 
 static void
 put (GByteArray *out, const void *p, gsize n)
@@ -1663,6 +1726,18 @@ pcc_maintainers_to_index (PccMaintainers *m)
   h.files_len = files->len;
   if (compile_keywords (m, NULL))
     h.flags |= INDEX_K_COMPILE;
+  GString *needles = g_string_new (NULL);
+  guint n_nk = h.n_n + h.n_k;
+  guint32 *needle_off = g_new (guint32, MAX (n_nk, 1));
+  for (guint i = 0; i < n_nk; i++)
+    {
+      guint tvi = i < h.n_n ? g_array_index (m->n_entries, guint, i)
+                            : g_array_index (m->k_entries, guint, i - h.n_n);
+      needle_off[i] = needles->len;
+      needles_to_index (entry_at (m, tvi), needles);
+    }
+  g_string_append_c (needles, '\0'); /* see needles_ok() */
+  h.needles_len = needles->len;
   memcpy (h.has_len, m->has_len, sizeof h.has_len);
 
   GByteArray *out = g_byte_array_sized_new (b->size + 64 * h.n_entries);
@@ -1689,13 +1764,20 @@ pcc_maintainers_to_index (PccMaintainers *m)
   put (out, m->entry_section->data, h.n_entries * sizeof (guint32));
   put (out, m->x_tvis->data, h.n_x * sizeof (guint32));
   put (out, m->slots, h.n_slots * sizeof (PrefixSlot));
+  guint8 *slot_bits = slot_bits_new (m);
+  put (out, slot_bits, SLOT_BITS_BYTES);
+  g_free (slot_bits);
   put (out, m->slot_tvis, h.n_slot_tvis * sizeof (guint32));
   put (out, m->always->data, h.n_always * sizeof (guint32));
   put (out, m->n_entries->data, h.n_n * sizeof (guint32));
   put (out, m->k_entries->data, h.n_k * sizeof (guint32));
+  put (out, needle_off, n_nk * sizeof (guint32));
+  put (out, needles->str, needles->len);
   put (out, files->str, files->len);
   put (out, b->data, b->size);
   g_string_free (files, TRUE);
+  g_string_free (needles, TRUE);
+  g_free (needle_off);
   return g_byte_array_free_to_bytes (out);
 }
 
@@ -1707,8 +1789,12 @@ typedef struct
   const Section *sections;
   const guint32 *entry_section, *x_tvis;
   const PrefixSlot *slots;
-  const guint32 *slot_tvis, *always, *n, *k;
-  const char *files, *text;
+  /* only filters probes: any bits are safe to read (a wrong one could
+   * hide a prefix, as wrong text could change an answer: the checksum is
+   * what rules both out) */
+  const guint8 *slot_bits;
+  const guint32 *slot_tvis, *always, *n, *k, *needle_off;
+  const char *needles, *files, *text;
 } IndexView;
 
 static gboolean
@@ -1734,10 +1820,13 @@ view_index (const char *base, gsize len, IndexView *v)
   TAKE (entry_section, h->n_entries, 4);
   TAKE (x_tvis, h->n_x, 4);
   TAKE (slots, h->n_slots, sizeof (PrefixSlot));
+  TAKE (slot_bits, SLOT_BITS_BYTES, 1);
   TAKE (slot_tvis, h->n_slot_tvis, 4);
   TAKE (always, h->n_always, 4);
   TAKE (n, h->n_n, 4);
   TAKE (k, h->n_k, 4);
+  TAKE (needle_off, (guint64) h->n_n + h->n_k, 4);
+  TAKE (needles, h->needles_len, 1);
   TAKE (files, h->files_len, 1);
   TAKE (text, h->text_len, 1);
 #undef TAKE
@@ -1750,6 +1839,35 @@ tvis_of_type (const IndexView *v, const guint32 *tvis, guint n, char type)
   for (guint i = 0; i < n; i++)
     if (tvis[i] >= v->h->n_entries || v->recs[tvis[i]].type != type)
       return FALSE;
+  return TRUE;
+}
+
+/* Each entry's needles record starts inside the records, and reads as
+ * needles_to_index() writes: no needles after a 0 flag, and each needle
+ * as long as pcc_pattern_needles() makes them (2 bytes for N:, 3 for
+ * K:). */
+static gboolean
+needles_ok (const IndexView *v)
+{
+  const IndexHeader *h = v->h;
+  guint32 len = h->needles_len;
+  /* the last record's final NUL, then one more: no walk from an offset
+   * below len - 1 reads past the end */
+  if (len < 2 || v->needles[len - 1] != '\0' || v->needles[len - 2] != '\0')
+    return FALSE;
+  for (guint i = 0; i < h->n_n + h->n_k; i++)
+    {
+      guint32 off = v->needle_off[i];
+      if (off >= len - 1)
+        return FALSE;
+      const char *rec = v->needles + off;
+      /* a flag, and needles exactly when it says there are some */
+      if ((guchar) rec[0] > 2 || (rec[0] == 0) != (rec[1] == '\0'))
+        return FALSE;
+      for (const char *p = rec + 1; *p; p += strlen (p) + 1)
+        if (strlen (p) < (i < h->n_n ? 2u : 3u))
+          return FALSE;
+    }
   return TRUE;
 }
 
@@ -1806,7 +1924,7 @@ check_index (const IndexView *v)
         return FALSE;
     }
   return empty /* a probe ends at an empty slot */
-         && tvis_of_type (v, v->x_tvis, h->n_x, 'X')
+         && needles_ok (v) && tvis_of_type (v, v->x_tvis, h->n_x, 'X')
          && tvis_of_type (v, v->slot_tvis, h->n_slot_tvis, 'F')
          && tvis_of_type (v, v->always, h->n_always, 'F')
          && tvis_of_type (v, v->n, h->n_n, 'N')
@@ -1852,6 +1970,7 @@ pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
   m->xt = v.x_tvis;
   m->slots = (PrefixSlot *) v.slots;
   m->n_slots = h->n_slots;
+  m->slot_bits = v.slot_bits;
   m->slot_tvis = (guint *) v.slot_tvis;
   memcpy (m->has_len, h->has_len, sizeof m->has_len);
   g_array_unref (m->always);
@@ -1861,6 +1980,8 @@ pcc_maintainers_new_from_index (GBytes *index, const PccTree *tree,
   g_array_unref (m->k_entries);
   m->k_entries = guint_array (v.k, h->n_k);
   m->k_compile = (h->flags & INDEX_K_COMPILE) != 0;
+  m->needles = v.needles;
+  m->needle_off = v.needle_off;
   return m;
 }
 

@@ -58,6 +58,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
               GArray *k2 = g_array_new (FALSE, FALSE, sizeof (guint));
               pcc_maintainers_match_keywords (dm, file, strlen (file), TRUE,
                                               NULL, k2, NULL);
+              /* the K: needles as the index holds them */
+              pcc_maintainers_keywords_in_text (dm, file, strlen (file), k2,
+                                                NULL);
               g_array_unref (k2);
               g_array_unref (h2);
               pcc_maintainers_free (dm);
