@@ -833,9 +833,13 @@ before_send_hook (gpointer source, gpointer data)
                                 : FIX_ASK);
   /* Filling the last header row queues a zero-delay callback on the
    * compose window, which Claws may free right after sending: let it run
-   * now. */
-  while (gtk_events_pending ())
-    gtk_main_iteration_do (FALSE);
+   * now.  Only then: while this hook runs, Claws counts the window as
+   * sending, and a request to quit dispatched from here (claws-mail
+   * --exit, the session ending) finds it so, cannot save it as a draft
+   * and spins for good.  A held or unchanged mail had no row filled. */
+  if (r == FIX_APPLIED)
+    while (gtk_events_pending ())
+      gtk_main_iteration_do (FALSE);
   return r == FIX_STOP_SENDING;
 }
 
