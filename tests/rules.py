@@ -318,13 +318,16 @@ def main():
                 p = subprocess.run([patchcc] + opts + [pfile], cwd=tree,
                                    env=env, capture_output=True)
                 outs[run] = p.stdout.decode()
-                if (p.returncode, p.stdout) == (r.returncode, r.stdout):
+                # stderr too: the "Invalid MAINTAINERS address" warnings
+                if (p.returncode, p.stdout, p.stderr) == (
+                        r.returncode, r.stdout, r.stderr):
                     passed += 1
                 else:
                     failed += 1
                     print(f"DIFF {name} {run}: rc {p.returncode} vs "
                           f"{r.returncode}\n--- patchcc\n"
-                          f"{p.stdout.decode()}--- get_maintainer.pl\n"
+                          f"{p.stdout.decode()}{p.stderr.decode()}"
+                          f"--- get_maintainer.pl\n"
                           f"{r.stdout.decode()}{r.stderr.decode()}")
             p = subprocess.run([patchcc, "--no-git-fallback",
                                 "--rest-rule=public", pfile], cwd=tree,

@@ -190,11 +190,15 @@ entry_addresses (State *st, guint tvi)
   gboolean blank = TRUE;
   for (const char *c = value; *c && blank; c++)
     blank = g_ascii_isspace (*c);
-  if (!blank && strpbrk (value, ",(") == NULL)
+  if (!blank && strchr (value, ',') == NULL)
     {
-      /* Without a comma or a comment, rfc822_validlist() can only accept
-     * what rfc822_valid() accepts: either way the whole value is pushed,
-     * and the large RFC 822 expressions need not be built. */
+      /* Without a comma, rfc822_validlist() can only accept what
+       * rfc822_valid() accepts, or a string left empty once the comments
+       * are stripped (they become spaces: never, for a value not blank).
+       * So the whole value is pushed whichever way the script goes, and
+       * no RFC 822 expression is needed, not even the one that strips
+       * comments: most L: lines carry one ("(moderated for
+       * non-subscribers)"). */
       g_ptr_array_add (list, g_strdup (value));
     }
   else if (pcc_email_rfc822_valid (value))
