@@ -256,8 +256,9 @@ per_process (const char *label, const char *pcc, const char *reference,
         }
     }
   double tot_p = sum (tp, n), tot_s = sum (ts, n);
-  printf ("%s: %u patches, default command line, one process each\n", label,
-          n);
+  printf ("%s: %u patches, --no-git-fallback (history: "
+          "bench-history.py), one process each\n",
+          label, n);
   printf ("                     total ms   median ms   p90 ms\n");
   if (with_script)
     printf ("  get_maintainer.pl %10.1f %10.2f %9.2f\n", tot_s,
