@@ -1138,6 +1138,16 @@ needles_from_index (Entry *e, const char *rec)
   e->needles[n] = NULL;
 }
 
+/* entry_needles() of the N: or K: entry @e, whose place among the N:
+ * then the K: entries is @i: from the index when @m was read from one. */
+static char **
+listed_entry_needles (PccMaintainers *m, Entry *e, guint i)
+{
+  if (m->needles != NULL && !e->literal_done)
+    needles_from_index (e, m->needles + m->needle_off[i]);
+  return entry_needles (e);
+}
+
 /* Appends @e's needles to @out in the form needles_from_index() reads. */
 static void
 needles_to_index (Entry *e, GString *out)
@@ -1174,9 +1184,8 @@ index_n_needles (PccMaintainers *m)
   for (guint k = 0; k < m->n_entries->len; k++)
     {
       Entry *e = entry_at (m, g_array_index (m->n_entries, guint, k));
-      if (m->needles != NULL && !e->literal_done)
-        needles_from_index (e, m->needles + m->needle_off[k]);
-      gboolean usable = entry_needles (e) != NULL && !e->literal_ci;
+      gboolean usable
+          = listed_entry_needles (m, e, k) != NULL && !e->literal_ci;
       for (char **n = e->needles; usable && *n; n++)
         usable = strlen (*n) >= 2;
       if (!usable)
@@ -1422,10 +1431,7 @@ index_k_needles (PccMaintainers *m)
   for (guint k = 0; k < m->k_entries->len; k++)
     {
       Entry *e = entry_at (m, g_array_index (m->k_entries, guint, k));
-      if (m->needles != NULL && !e->literal_done)
-        needles_from_index (e,
-                            m->needles + m->needle_off[m->n_entries->len + k]);
-      if (entry_needles (e) == NULL)
+      if (listed_entry_needles (m, e, m->n_entries->len + k) == NULL)
         {
           g_array_append_val (m->k_always, k);
           continue;
