@@ -165,37 +165,21 @@ list_entry (State *st, guint tvi, const char *value)
     {
       address = g_strdup (value);
     }
+  gboolean subscribers = strstr (additional, "subscribers-only") != NULL;
+  gboolean moderated = !subscribers && strstr (additional, "moderated");
+  if (subscribers ? !st->o->email_subscriber_list : !st->o->email_list)
+    return NULL;
   PccRecipientEntry *old = pcc_recipient_list_lookup_list (st->list, address);
-  const char *role;
-  PccRecipientKind kind;
-  if (strstr (additional, "subscribers-only"))
-    {
-      if (!st->o->email_subscriber_list)
-        return NULL;
-      role = "subscriber list";
-      kind = PCC_KIND_SUBSCRIBER_LIST;
-    }
-  else
-    {
-      if (!st->o->email_list)
-        return NULL;
-      if (old != NULL)
-        return old;
-      if (strstr (additional, "moderated"))
-        {
-          if (!st->o->email_moderated_list)
-            return NULL;
-          role = "moderated list";
-          kind = PCC_KIND_MODERATED_LIST;
-        }
-      else
-        {
-          role = "open list";
-          kind = PCC_KIND_LIST;
-        }
-    }
   if (old != NULL)
     return old;
+  if (moderated && !st->o->email_moderated_list)
+    return NULL;
+  const char *role = subscribers ? "subscriber list"
+                     : moderated ? "moderated list"
+                                 : "open list";
+  PccRecipientKind kind = subscribers ? PCC_KIND_SUBSCRIBER_LIST
+                          : moderated ? PCC_KIND_MODERATED_LIST
+                                      : PCC_KIND_LIST;
   g_autofree char *sub = subsystem_name (st, tvi);
   const char *list_role
       = strcmp (pcc_maintainers_section_name (st->m, tvi), "THE REST") == 0

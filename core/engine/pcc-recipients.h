@@ -60,8 +60,8 @@ typedef enum
   PCC_REASON_FIXES,      /* signed off @commit, named in Fixes: */
 } PccReasonKind;
 
-/* (The fields are ordered for size: a tree-wide patch gives tens of
- * thousands of reasons.) */
+/* (The fields are ordered for size: a tree-wide patch gives very many
+ * reasons.) */
 typedef struct
 {
   PccReasonKind kind;
