@@ -1,21 +1,20 @@
 /* pcc-recipients-vcs.c - the vcs_* functions of get_maintainer.pl:
  * who signed, wrote and last changed what a patch touches, from the git
  * history (pcc-history.h), for pcc-recipients.c. */
+#include "pcc-recipients-vcs.h"
 #include "pcc-email.h"
+#include "pcc-engine-private.h"
 #include "pcc-history.h"
-#include "pcc-recipients-private.h"
 #include "pcc-regex.h"
 
 #include <string.h>
 
-/* --- git history (vcs_* of the script) ---------------------------------- */
-
 /* The history, opened the first time a feature asks (vcs_exists()):
  * NULL when the tree is not in git. */
 static PccHistory *
-engine_history (State *st)
+engine_history (PccRecipientsVcs *vcs)
 {
-  PccEngine *e = st->engine;
+  PccEngine *e = vcs->engine;
   if (!e->history_tried)
     {
       g_autoptr (GError) err = NULL;
@@ -24,16 +23,16 @@ engine_history (State *st)
       if (err)
         e->history_error = g_strdup (err->message);
     }
-  if (e->history == NULL && !st->printed_novcs)
+  if (e->history == NULL && !vcs->printed_novcs)
     {
-      st->printed_novcs = TRUE;
+      vcs->printed_novcs = TRUE;
       if (e->history_error)
-        g_ptr_array_add (st->result->warnings,
+        g_ptr_array_add (vcs->warnings,
                          g_strdup_printf ("patchcc: %s", e->history_error));
-      else if (st->o->email_git)
+      else if (vcs->o->email_git)
         {
           g_ptr_array_add (
-              st->result->warnings,
+              vcs->warnings,
               g_strdup ("patchcc: No supported VCS found.  Add --nogit to "
                         "options?\nUsing a git repository produces better "
                         "results.\nTry Linus Torvalds' latest git repository "
@@ -46,10 +45,10 @@ engine_history (State *st)
 }
 
 static const char *
-keep_string (State *st, const char *s)
+keep_string (PccRecipientsVcs *vcs, const char *s)
 {
   char *copy = g_strdup (s);
-  g_ptr_array_add (st->result->strings, copy);
+  g_ptr_array_add (vcs->strings, copy);
   return copy;
 }
 
@@ -64,7 +63,7 @@ names_chief (const char *line)
 /* extract_formatted_signatures(): s/\s*.*:\s*(.+)\s*\/$1/, then
  * deduplicate_email() */
 static void
-extract_formatted (State *st, GPtrArray *lines)
+extract_formatted (PccRecipientsVcs *vcs, GPtrArray *lines)
 {
   g_autoptr (PccRegex) re = pcc_regex_new ("\\s*.*:\\s*(.+)\\s*", 0, NULL);
   for (guint i = 0; i < lines->len; i++)
@@ -72,7 +71,7 @@ extract_formatted (State *st, GPtrArray *lines)
       g_autofree char *cut
           = pcc_regex_replace (re, lines->pdata[i], "$1", FALSE);
       g_free (lines->pdata[i]);
-      lines->pdata[i] = pcc_recipients_deduplicate_email (st, cut);
+      lines->pdata[i] = pcc_recipient_list_deduplicate_email (vcs->list, cut);
     }
 }
 
@@ -99,14 +98,15 @@ regex_quote_none (const char *file)
 
 /* vcs_find_signers() on the lines git printed. */
 static void
-find_signers (State *st, GPtrArray *lines, const char *file, Signers *out)
+find_signers (PccRecipientsVcs *vcs, GPtrArray *lines, const char *file,
+              Signers *out)
 {
   out->commits = 0;
   out->signers = g_ptr_array_new_with_free_func (g_free);
   out->authors = g_ptr_array_new_with_free_func (g_free);
   out->stats = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *sig = g_strdup_printf (
-      "^[ \\t]*%s.*\\@.*$", st->o->email_git_all_signature_types
+      "^[ \\t]*%s.*\\@.*$", vcs->o->email_git_all_signature_types
                                 ? "(.+?)[Bb][Yy]:"
                                 : "(Signed-off-by:|Reviewed-by:|Acked-by:)");
   g_autoptr (PccRegex) sig_re = pcc_regex_new (sig, 0, NULL);
@@ -131,18 +131,18 @@ find_signers (State *st, GPtrArray *lines, const char *file, Signers *out)
       out->commits = 0;
       return;
     }
-  if (!st->o->email_git_penguin_chiefs)
+  if (!vcs->o->email_git_penguin_chiefs)
     for (guint i = out->signers->len; i > 0; i--)
       if (names_chief (out->signers->pdata[i - 1]))
         g_ptr_array_remove_index (out->signers, i - 1);
-  extract_formatted (st, out->authors);
-  extract_formatted (st, out->signers);
+  extract_formatted (vcs, out->authors);
+  extract_formatted (vcs, out->signers);
 }
 
 static gboolean
-ignored (State *st, const char *line)
+ignored (PccRecipientsVcs *vcs, const char *line)
 {
-  for (char **p = st->o->ignore_emails; p && *p; p++)
+  for (char **p = vcs->o->ignore_emails; p && *p; p++)
     if (strcmp (*p, line) == 0)
       return TRUE;
   return FALSE;
@@ -166,22 +166,22 @@ compare_tally (gconstpointer a, gconstpointer b)
 
 /* vcs_assign() */
 static void
-vcs_assign (State *st, const char *role, guint divisor, GPtrArray *lines,
-            PccRecipientKind kind, const PccReason *why)
+vcs_assign (PccRecipientsVcs *vcs, const char *role, guint divisor,
+            GPtrArray *lines, PccRecipientKind kind, const PccReason *why)
 {
   if (lines->len == 0)
     return;
   if (divisor == 0)
     {
-      g_ptr_array_add (st->result->warnings,
+      g_ptr_array_add (vcs->warnings,
                        g_strdup ("Bad divisor in main::vcs_assign: 0"));
       divisor = 1;
     }
   g_autoptr (GPtrArray) mapped = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < lines->len; i++)
     g_ptr_array_add (mapped,
-                     pcc_mailmap_map (st->engine->mailmap, lines->pdata[i]));
-  g_ptr_array_sort (mapped, pcc_recipients_compare_strings);
+                     pcc_mailmap_map (vcs->engine->mailmap, lines->pdata[i]));
+  g_ptr_array_sort (mapped, pcc_recipient_list_compare_strings);
   g_autoptr (GArray) tally = g_array_new (FALSE, FALSE, sizeof (Tally));
   for (guint i = 0; i < mapped->len; i++)
     {
@@ -201,36 +201,38 @@ vcs_assign (State *st, const char *role, guint divisor, GPtrArray *lines,
       double percent = (double) t->count * 100 / divisor;
       if (percent > 100)
         percent = 100;
-      if (ignored (st, t->line))
+      if (ignored (vcs, t->line))
         continue;
       count++;
-      if ((int) t->count < st->o->email_git_min_signatures
-          || (int) count > st->o->email_git_max_maintainers
-          || percent < st->o->email_git_min_percent)
+      if ((int) t->count < vcs->o->email_git_min_signatures
+          || (int) count > vcs->o->email_git_max_maintainers
+          || percent < vcs->o->email_git_min_percent)
         break;
       gboolean had;
-      Item *it = pcc_recipients_push_email (st, t->line, "", kind, &had);
-      g_autofree char *r = st->o->output_rolestats
+      PccRecipientEntry *it
+          = pcc_recipient_list_push_email (vcs->list, t->line, "", kind, &had);
+      g_autofree char *r = vcs->o->output_rolestats
                                ? g_strdup_printf ("%s:%u/%u=%.0f%%", role,
                                                   t->count, divisor, percent)
                                : g_strdup (role);
-      pcc_recipients_add_role (st, t->line, r);
+      pcc_recipient_list_add_role (vcs->list, t->line, r);
       if (it && why)
         {
           PccReason re = *why;
           re.count = t->count;
           re.total = divisor;
-          pcc_recipients_add_reason (it, &re);
+          pcc_recipient_entry_add_reason (it, &re);
         }
     }
 }
 
 static void
-dedup_all (State *st, GPtrArray *lines)
+dedup_all (PccRecipientsVcs *vcs, GPtrArray *lines)
 {
   for (guint i = 0; i < lines->len; i++)
     {
-      char *d = pcc_recipients_deduplicate_email (st, lines->pdata[i]);
+      char *d
+          = pcc_recipient_list_deduplicate_email (vcs->list, lines->pdata[i]);
       g_free (lines->pdata[i]);
       lines->pdata[i] = d;
     }
@@ -238,49 +240,49 @@ dedup_all (State *st, GPtrArray *lines)
 
 /* vcs_file_signoffs() */
 gboolean
-pcc_recipients_vcs_file_signoffs (State *st, const char *file, GError **error)
+pcc_recipients_vcs_file_signoffs (PccRecipientsVcs *vcs, const char *file,
+                                  GError **error)
 {
-  PccHistory *h = engine_history (st);
+  PccHistory *h = engine_history (vcs);
   if (h == NULL)
     return TRUE;
-  if (st->since == 0)
+  if (vcs->since == 0)
     {
       gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-      if (!pcc_history_approxidate (st->o->email_git_since, now, &st->since))
+      if (!pcc_history_approxidate (vcs->o->email_git_since, now, &vcs->since))
         {
           /* git takes a date it cannot read as "now": no commit is that
            * recent */
-          st->since = now;
+          vcs->since = now;
           g_ptr_array_add (
-              st->result->warnings,
+              vcs->warnings,
               g_strdup_printf ("patchcc: --git-since: \"%s\" is not a date "
                                "patchcc understands (\"N-days-ago\", "
                                "\"N-months-ago\", \"YYYY-MM-DD\"...); no "
                                "commit is counted",
-                               st->o->email_git_since));
+                               vcs->o->email_git_since));
         }
     }
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) err = NULL;
-  if (!pcc_history_file_log (h, file, st->since, lines, &err))
+  if (!pcc_history_file_log (h, file, vcs->since, lines, &err))
     {
       /* as git log failing under the script: a message, and the lines
        * read so far */
-      g_ptr_array_add (
-          st->result->warnings,
-          g_strdup_printf ("patchcc: %s: %s", file, err->message));
+      g_ptr_array_add (vcs->warnings, g_strdup_printf ("patchcc: %s: %s", file,
+                                                       err->message));
     }
   Signers s;
-  find_signers (st, lines, file, &s);
-  dedup_all (st, s.signers);
+  find_signers (vcs, lines, file, &s);
+  dedup_all (vcs, s.signers);
   PccReason why = { .kind = PCC_REASON_GIT,
                     .file = file,
                     .tvi = G_MAXUINT,
                     .section = G_MAXUINT };
   why.role = "commit_signer";
-  vcs_assign (st, "commit_signer", s.commits, s.signers, PCC_KIND_GIT, &why);
+  vcs_assign (vcs, "commit_signer", s.commits, s.signers, PCC_KIND_GIT, &why);
   why.role = "authored";
-  vcs_assign (st, "authored", s.commits, s.authors, PCC_KIND_GIT, &why);
+  vcs_assign (vcs, "authored", s.commits, s.authors, PCC_KIND_GIT, &why);
   if (s.authors->len == s.stats->len)
     {
       g_autofree char *stat = regex_quote_none (file);
@@ -312,7 +314,7 @@ pcc_recipients_vcs_file_signoffs (State *st, const char *file, GError **error)
       for (guint i = 0; i < s.authors->len; i++)
         if (g_hash_table_add (saw, g_strdup (s.authors->pdata[i])))
           g_ptr_array_add (tmp, g_strdup (s.authors->pdata[i]));
-      dedup_all (st, tmp);
+      dedup_all (vcs, tmp);
       g_hash_table_remove_all (saw);
       g_autoptr (GPtrArray) list_added
           = g_ptr_array_new_with_free_func (g_free);
@@ -326,8 +328,8 @@ pcc_recipients_vcs_file_signoffs (State *st, const char *file, GError **error)
           guint aa = 0, ad = 0;
           for (guint j = 0; j < s.stats->len; j++)
             {
-              g_autofree char *d
-                  = pcc_recipients_deduplicate_email (st, s.authors->pdata[j]);
+              g_autofree char *d = pcc_recipient_list_deduplicate_email (
+                  vcs->list, s.authors->pdata[j]);
               if (strcmp (author, d) == 0)
                 {
                   aa += g_array_index (adds, guint, j);
@@ -340,9 +342,9 @@ pcc_recipients_vcs_file_signoffs (State *st, const char *file, GError **error)
             g_ptr_array_add (list_deleted, g_strdup (author));
         }
       why.role = "added_lines";
-      vcs_assign (st, "added_lines", added, list_added, PCC_KIND_GIT, &why);
+      vcs_assign (vcs, "added_lines", added, list_added, PCC_KIND_GIT, &why);
       why.role = "removed_lines";
-      vcs_assign (st, "removed_lines", deleted, list_deleted, PCC_KIND_GIT,
+      vcs_assign (vcs, "removed_lines", deleted, list_deleted, PCC_KIND_GIT,
                   &why);
     }
   signers_clear (&s);
@@ -351,16 +353,16 @@ pcc_recipients_vcs_file_signoffs (State *st, const char *file, GError **error)
 
 /* vcs_file_blame() */
 gboolean
-pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
-                               GError **error)
+pcc_recipients_vcs_file_blame (PccRecipientsVcs *vcs, const char *file,
+                               GArray *ranges, GError **error)
 {
-  PccHistory *h = engine_history (st);
+  PccHistory *h = engine_history (vcs);
   if (h == NULL)
     return TRUE;
   g_autoptr (GError) err = NULL;
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
   /* vcs_blame(): nothing for a file that is not in the tree (-f $file) */
-  if (pcc_tree_is_file (st->engine->tree, file))
+  if (pcc_tree_is_file (vcs->engine->tree, file))
     {
       if (ranges && ranges->len > 0)
         {
@@ -382,7 +384,7 @@ pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
         }
       if (err)
         g_ptr_array_add (
-            st->result->warnings,
+            vcs->warnings,
             g_strdup_printf ("patchcc: git blame %s: %s", file, err->message));
     }
   /* uniq(@all_commits) */
@@ -394,13 +396,13 @@ pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
   guint total_commits = commits->len, total_lines = all->len;
 
   g_autoptr (GPtrArray) signers = g_ptr_array_new_with_free_func (g_free);
-  if (st->o->email_git_blame_signatures)
+  if (vcs->o->email_git_blame_signatures)
     for (guint i = 0; i < commits->len; i++)
       {
         g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
         pcc_history_commit_log (h, commits->pdata[i], lines);
         Signers s;
-        find_signers (st, lines, file, &s);
+        find_signers (vcs, lines, file, &s);
         for (guint j = 0; j < s.signers->len; j++)
           g_ptr_array_add (signers, g_strdup (s.signers->pdata[j]));
         signers_clear (&s);
@@ -410,9 +412,9 @@ pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
                     .file = file,
                     .tvi = G_MAXUINT,
                     .section = G_MAXUINT };
-  if (st->o->from_filename)
+  if (vcs->o->from_filename)
     {
-      if (st->o->output_rolestats)
+      if (vcs->o->output_rolestats)
         {
           g_autoptr (GPtrArray) blame_signers
               = g_ptr_array_new_with_free_func (g_free);
@@ -421,7 +423,7 @@ pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
               g_autoptr (GPtrArray) lines
                   = g_ptr_array_new_with_free_func (g_free);
               pcc_history_commit_author (h, commits->pdata[i], lines);
-              if (!st->o->email_git_penguin_chiefs)
+              if (!vcs->o->email_git_penguin_chiefs)
                 for (guint j = lines->len; j > 0; j--)
                   if (names_chief (lines->pdata[j - 1]))
                     g_ptr_array_remove_index (lines, j - 1);
@@ -437,7 +439,7 @@ pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
               if (author == NULL)
                 continue;
               g_autofree char *fa
-                  = pcc_recipients_deduplicate_email (st, author);
+                  = pcc_recipient_list_deduplicate_email (vcs->list, author);
               g_free (author);
               /* grep(/$commit/, @all_commits) */
               for (guint j = 0; j < all->len; j++)
@@ -445,39 +447,40 @@ pcc_recipients_vcs_file_blame (State *st, const char *file, GArray *ranges,
                   g_ptr_array_add (blame_signers, g_strdup (fa));
             }
           why.role = "authored lines";
-          vcs_assign (st, "authored lines", total_lines, blame_signers,
+          vcs_assign (vcs, "authored lines", total_lines, blame_signers,
                       PCC_KIND_GIT, &why);
         }
-      dedup_all (st, signers);
+      dedup_all (vcs, signers);
       why.role = "commits";
-      vcs_assign (st, "commits", total_commits, signers, PCC_KIND_GIT, &why);
+      vcs_assign (vcs, "commits", total_commits, signers, PCC_KIND_GIT, &why);
     }
   else
     {
-      dedup_all (st, signers);
+      dedup_all (vcs, signers);
       why.role = "modified commits";
-      vcs_assign (st, "modified commits", total_commits, signers, PCC_KIND_GIT,
-                  &why);
+      vcs_assign (vcs, "modified commits", total_commits, signers,
+                  PCC_KIND_GIT, &why);
     }
   return TRUE;
 }
 
 /* vcs_add_commit_signers($commit, "blamed_fixes") */
 void
-pcc_recipients_vcs_add_commit_signers (State *st, const char *commit)
+pcc_recipients_vcs_add_commit_signers (PccRecipientsVcs *vcs,
+                                       const char *commit)
 {
-  PccHistory *h = engine_history (st);
+  PccHistory *h = engine_history (vcs);
   if (h == NULL)
     return;
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   pcc_history_commit_log (h, commit, lines);
   Signers s;
-  find_signers (st, lines, "", &s);
-  dedup_all (st, s.signers);
+  find_signers (vcs, lines, "", &s);
+  dedup_all (vcs, s.signers);
   PccReason why = { .kind = PCC_REASON_FIXES,
                     .tvi = G_MAXUINT,
                     .section = G_MAXUINT,
-                    .commit = keep_string (st, commit) };
-  vcs_assign (st, "blamed_fixes", 1, s.signers, PCC_KIND_FIXES, &why);
+                    .commit = keep_string (vcs, commit) };
+  vcs_assign (vcs, "blamed_fixes", 1, s.signers, PCC_KIND_FIXES, &why);
   signers_clear (&s);
 }

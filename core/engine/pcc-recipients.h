@@ -28,6 +28,7 @@
 #define PCC_RECIPIENTS_H
 
 #include <glib.h>
+#include "pcc-engine.h"
 #include "pcc-maintainers.h"
 #include "pcc-mailmap.h"
 #include "pcc-patch.h"
@@ -59,8 +60,8 @@ typedef enum
   PCC_REASON_FIXES,      /* signed off @commit, named in Fixes: */
 } PccReasonKind;
 
-/* (The fields are ordered for size: a tree-wide patch gives tens of
- * thousands of reasons.) */
+/* (The fields are ordered for size: a tree-wide patch gives very many
+ * reasons.) */
 typedef struct
 {
   PccReasonKind kind;
@@ -104,27 +105,6 @@ typedef struct
 
 typedef struct _PccResult PccResult;
 
-/* The engine: a tree with its MAINTAINERS and .mailmap loaded. */
-typedef struct _PccEngine PccEngine;
-
-/* Load MAINTAINERS (or @maintainers_path) and, when @use_mailmap, .mailmap
- * from @tree.  @tree must outlive the engine. */
-PccEngine *pcc_engine_new (const PccTree *tree, const char *maintainers_path,
-                           gboolean use_mailmap, GError **error);
-/* The same engine, with MAINTAINERS and .mailmap through the compiled
- * index cached in @cache_dir (NULL: the default; see pcc-index-cache.h):
- * identical answers, without parsing when the cache is valid.  @source
- * (may be NULL) says whether the cache was used.  With
- * PATCHCC_NO_INDEX_CACHE set in the environment this is pcc_engine_new()
- * (and *@source PCC_INDEX_FRESH). */
-PccEngine *pcc_engine_new_cached (const PccTree *tree,
-                                  const char *maintainers_path,
-                                  gboolean use_mailmap, const char *cache_dir,
-                                  PccIndexSource *source, GError **error);
-void pcc_engine_free (PccEngine *engine);
-PccMaintainers *pcc_engine_get_maintainers (PccEngine *engine);
-const PccTree *pcc_engine_get_tree (PccEngine *engine);
-
 /* Compute the recipients of one or more patches (the union, as the
  * script does for several patch files on one command line). */
 PccResult *pcc_engine_compute (PccEngine *engine, const PccOptions *opts,
@@ -163,7 +143,6 @@ char *pcc_result_explain (const PccResult *result);
 char *pcc_result_describe_reason (const PccResult *result,
                                   const PccRecipient *recipient);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccEngine, pcc_engine_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccResult, pcc_result_free)
 
 G_END_DECLS
