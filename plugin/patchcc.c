@@ -42,9 +42,9 @@
 #include "pcc-settings.h"
 
 #include "patchcc.h"
-#include "patchcc_open.h"
-#include "patchcc_prefs.h"
-#include "patchcc_series.h"
+#include "patchcc-open.h"
+#include "patchcc-prefs.h"
+#include "patchcc-series.h"
 
 #define ACTION_GROUP  "patchcc"
 #define ACTION_FIX    "Tools/PatchccFix"

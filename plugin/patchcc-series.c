@@ -1,5 +1,5 @@
-/* patchcc_series.c - "Compose patch series…": a cover letter and its
- * series sent as one thread (see patchcc_series.h).
+/* patchcc-series.c - "Compose patch series…": a cover letter and its
+ * series sent as one thread (see patchcc-series.h).
  *
  * Glue only: the series, the cover letter and the recipients come from
  * core/ (PccSeries, PccCover, PccPlan) and ui/ (PccCoverPanel); this file
@@ -41,8 +41,8 @@
 #include "pcc-series-mail.h"
 #include "pcc-settings.h"
 
-#include "patchcc_prefs.h"
-#include "patchcc_series.h"
+#include "patchcc-prefs.h"
+#include "patchcc-series.h"
 
 #define ACTION_SERIES "Tools/PatchccSeries"
 #define ACCEL_SERIES  "<control><shift>J"

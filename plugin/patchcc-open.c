@@ -1,5 +1,5 @@
-/* patchcc_open.c - ways for a patch into a compose window that never wrap
- * it (see patchcc_open.h).
+/* patchcc-open.c - ways for a patch into a compose window that never wrap
+ * it (see patchcc-open.h).
  *
  * Claws Mail re-wraps the body at 72 columns as it enters the window
  * when automatic wrapping is on (its default): compose_entries_set() and
@@ -41,7 +41,7 @@
 #include "pcc-series.h"
 
 #include "patchcc.h"
-#include "patchcc_open.h"
+#include "patchcc-open.h"
 
 #define ACTION_OPEN "Tools/PatchccOpen"
 #define ACCEL_OPEN  "<control><shift>P"
