@@ -12,7 +12,6 @@
 #include "prefs_gtk.h"
 #include "prefswindow.h"
 
-#include "patchcc.h"
 #include "pcc-series-mail.h"
 #include "patchcc-prefs.h"
 
