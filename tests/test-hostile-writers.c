@@ -5,13 +5,14 @@
  * one drives the two other writers through the core functions they use:
  *
  *  - the plugin's To/Cc rows: pcc_fixer_parse_mail(), pcc_fixer_plan()
- *    and pcc_fixer_header_rows(), as plugin/patchcc.c's fix_compose()
- *    and write_recipients() call them;
+ *    and pcc_fixer_header_rows(), as plugin/patchcc-fix.c's
+ *    patchcc_fix() and plugin/patchcc-compose.c's
+ *    patchcc_compose_write_recipients() call them;
  *  - the series mails: pcc_series_new_from_dir(), pcc_series_plan_new(),
  *    pcc_series_mail_extra_recipients(),
  *    pcc_series_mail_patch_recipients() per patch and
  *    pcc_series_mail_cover()/_patch()/
- *    _envelope(), in the order of plugin/patchcc_series.c's
+ *    _envelope(), in the order of plugin/patchcc-series.c's
  *    build_mails() and send_one().
  *
  * Hostile bytes (CR, LF, NUL, commas, quotes, angle brackets, RFC 2047

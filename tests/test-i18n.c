@@ -58,7 +58,7 @@ test_pot (void)
       g_file_get_contents (g_getenv ("PCC_TEST_POT"), &pot, NULL, NULL));
   g_assert_nonnull (strstr (pot, "msgid \"Fix _patch recipients\""));
   g_assert_nonnull (strstr (pot, "msgid \"Send _as typed\""));
-  g_assert_nonnull (strstr (pot, "plugin/patchcc.c"));
+  g_assert_nonnull (strstr (pot, "plugin/patchcc-plugin.c"));
   g_assert_nonnull (strstr (pot, "ui/pcc-review.c"));
 }
 

@@ -589,6 +589,21 @@ framed_text_view (GtkTextView **out, int height)
   return sw;
 }
 
+/* A titled text view of @height pixels in @form (the title packed with
+ * @padding), into *@out; every edit updates the panel. */
+static void
+add_text_section (PccCoverPanel *self, GtkWidget *form, const char *title,
+                  const char *hint, guint padding, GtkTextView **out,
+                  int height)
+{
+  gtk_box_pack_start (GTK_BOX (form), section_header (title, hint), FALSE,
+                      FALSE, padding);
+  GtkWidget *sw = framed_text_view (out, height);
+  g_signal_connect (gtk_text_view_get_buffer (*out), "changed",
+                    G_CALLBACK (on_changed), self);
+  gtk_box_pack_start (GTK_BOX (form), sw, FALSE, FALSE, 0);
+}
+
 static void
 pcc_cover_panel_dispose (GObject *object)
 {
@@ -716,15 +731,9 @@ build (PccCoverPanel *self)
   gtk_container_add (GTK_CONTAINER (form_sw), form);
   gtk_paned_pack1 (GTK_PANED (paned), form_sw, FALSE, FALSE);
 
-  gtk_box_pack_start (
-      GTK_BOX (form),
-      section_header (_ ("Blurb"), _ ("what the series does "
-                                      "and why, for reviewers")),
-      FALSE, FALSE, 0);
-  GtkWidget *bsw = framed_text_view (&self->blurb, 90);
-  g_signal_connect (gtk_text_view_get_buffer (self->blurb), "changed",
-                    G_CALLBACK (on_changed), self);
-  gtk_box_pack_start (GTK_BOX (form), bsw, FALSE, FALSE, 0);
+  add_text_section (self, form, _ ("Blurb"),
+                    _ ("what the series does and why, for reviewers"), 0,
+                    &self->blurb, 90);
 
   GtkWidget *ph = gtk_label_new (NULL);
   gtk_label_set_markup (GTK_LABEL (ph), _ ("<span size='large'><b>How this "
@@ -764,15 +773,9 @@ build (PccCoverPanel *self)
       gtk_box_pack_start (GTK_BOX (form), frame, FALSE, FALSE, 0);
     }
 
-  gtk_box_pack_start (
-      GTK_BOX (form),
-      section_header (_ ("Notes"), _ ("anything else reviewers "
-                                      "should know")),
-      FALSE, FALSE, 6);
-  GtkWidget *nsw = framed_text_view (&self->notes, 60);
-  g_signal_connect (gtk_text_view_get_buffer (self->notes), "changed",
-                    G_CALLBACK (on_changed), self);
-  gtk_box_pack_start (GTK_BOX (form), nsw, FALSE, FALSE, 0);
+  add_text_section (self, form, _ ("Notes"),
+                    _ ("anything else reviewers should know"), 6, &self->notes,
+                    60);
 
   /* Right side: the preview above, the recipients below. */
   GtkWidget *right = gtk_paned_new (GTK_ORIENTATION_VERTICAL);

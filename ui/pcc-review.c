@@ -273,29 +273,11 @@ update_groups (PccReviewView *self)
 static void
 update_summary (PccReviewView *self)
 {
-  guint n = pcc_plan_get_n_changes (self->plan);
-  guint add_to = 0, add_cc = 0, drop = 0, off = 0;
+  PccPlanCounts n;
   GString *s = g_string_new (NULL);
 
-  for (guint i = 0; i < n; i++)
-    {
-      const PccChange *c = pcc_plan_get_change (self->plan, i);
-
-      if (c->kind == PCC_CHANGE_KEEP)
-        continue;
-      if (!c->enabled)
-        {
-          off++;
-          continue;
-        }
-      if (c->kind == PCC_CHANGE_DROP)
-        drop++;
-      else if (c->field == PCC_FIELD_TO)
-        add_to++;
-      else
-        add_cc++;
-    }
-  if (add_to + add_cc + drop == 0)
+  pcc_plan_count_changes (self->plan, &n);
+  if (n.add_to + n.add_cc + n.drop == 0)
     g_string_append (s, _ ("Nothing to change: To and Cc already hold what "
                            "get_maintainer.pl gives for this patch."));
   else
@@ -303,10 +285,10 @@ update_summary (PccReviewView *self)
       g_string_append_printf (s,
                               _ ("%u to add to To, %u to add to Cc, "
                                  "%u to remove."),
-                              add_to, add_cc, drop);
+                              n.add_to, n.add_cc, n.drop);
     }
-  if (off > 0)
-    g_string_append_printf (s, _ (" %u unticked."), off);
+  if (n.off > 0)
+    g_string_append_printf (s, _ (" %u unticked."), n.off);
   g_free (self->summary_text);
   self->summary_text = g_string_free (s, FALSE);
   if (self->summary != NULL)

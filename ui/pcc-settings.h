@@ -28,7 +28,7 @@ typedef struct
 } PccSettings;
 
 /* Defaults: automatic tree, on_send=ask, split=b4, keep LKML for new
- * files (as the script does), THE REST rule of seed 001. */
+ * files (as the script does), THE REST rule PCC_REST_SEED. */
 void pcc_settings_init (PccSettings *s);
 void pcc_settings_clear (PccSettings *s);
 void pcc_settings_copy (PccSettings *dst, const PccSettings *src);
@@ -42,8 +42,8 @@ G_DECLARE_FINAL_TYPE (PccSettingsWidget, pcc_settings_widget, PCC,
 GtkWidget *pcc_settings_widget_new (const PccSettings *initial);
 /* Fill @out (cleared first) from the form. */
 void pcc_settings_widget_get (PccSettingsWidget *w, PccSettings *out);
-/* The tree check shown under the path ("MAINTAINERS: 2980 sections" or
- * what is wrong). */
+/* The tree check shown under the path (the tree and how many entries
+ * its MAINTAINERS has, or what is wrong). */
 const char *pcc_settings_widget_get_tree_status (PccSettingsWidget *w);
 
 /* The host's automatic wrapping (Claws: prefs_common autowrap and

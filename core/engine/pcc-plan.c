@@ -432,6 +432,27 @@ pcc_plan_has_changes (const PccPlan *plan)
   return FALSE;
 }
 
+void
+pcc_plan_count_changes (const PccPlan *plan, PccPlanCounts *counts)
+{
+  *counts = (PccPlanCounts){ 0 };
+  for (guint i = 0; i < plan->changes->len; i++)
+    {
+      const PccChange *c = plan->changes->pdata[i];
+
+      if (c->kind == PCC_CHANGE_KEEP)
+        continue;
+      if (!c->enabled)
+        counts->off++;
+      else if (c->kind == PCC_CHANGE_DROP)
+        counts->drop++;
+      else if (c->field == PCC_FIELD_TO)
+        counts->add_to++;
+      else
+        counts->add_cc++;
+    }
+}
+
 const PccResult *
 pcc_plan_get_result (const PccPlan *plan)
 {

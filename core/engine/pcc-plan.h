@@ -97,6 +97,19 @@ gboolean pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled);
 guint pcc_plan_follow (PccPlan *plan, const PccPlan *reviewed);
 /* Whether applying the enabled changes alters To: or Cc:. */
 gboolean pcc_plan_has_changes (const PccPlan *plan);
+
+/* How many ADDs and DROPs a plan holds, for a one-line summary. */
+typedef struct
+{
+  guint add_to; /* enabled ADDs to To: */
+  guint add_cc; /* enabled ADDs to Cc: */
+  guint drop;   /* enabled DROPs */
+  guint off;    /* ADDs and DROPs turned off */
+} PccPlanCounts;
+
+/* Count the changes of @plan into @counts (KEEPs are not counted; a
+ * blocked ADD counts as its @enabled says). */
+void pcc_plan_count_changes (const PccPlan *plan, PccPlanCounts *counts);
 /* The explanation of the computation behind the plan. */
 const PccResult *pcc_plan_get_result (const PccPlan *plan);
 

@@ -1,5 +1,5 @@
-/* patchcc_series.c - "Compose patch series…": a cover letter and its
- * series sent as one thread (see patchcc_series.h).
+/* patchcc-series.c - "Compose patch series…": a cover letter and its
+ * series sent as one thread (see patchcc-series.h).
  *
  * Glue only: the series, the cover letter and the recipients come from
  * core/ (PccSeries, PccCover, PccPlan) and ui/ (PccCoverPanel); this file
@@ -41,8 +41,9 @@
 #include "pcc-series-mail.h"
 #include "pcc-settings.h"
 
-#include "patchcc_prefs.h"
-#include "patchcc_series.h"
+#include "patchcc-menu.h"
+#include "patchcc-prefs.h"
+#include "patchcc-series.h"
 
 #define ACTION_SERIES "Tools/PatchccSeries"
 #define ACCEL_SERIES  "<control><shift>J"
@@ -172,7 +173,6 @@ series_job_free (SeriesJob *j)
   pcc_fixer_free (j->fixer); /* after everything that uses the engine */
   g_free (j);
 }
-
 
 static char *
 mail_name (SeriesJob *j, guint i)
@@ -570,6 +570,15 @@ choose_folder (GtkWindow *parent)
   return dir;
 }
 
+/* The series' recipients cannot be computed: a dialog, and stderr. */
+static void
+report_no_recipients (const GError *error)
+{
+  alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
+                    error->message);
+  g_printerr ("patchcc: cannot compute the recipients: %s\n", error->message);
+}
+
 static void
 open_series (GtkWindow *parent, const char *dir)
 {
@@ -593,10 +602,7 @@ open_series (GtkWindow *parent, const char *dir)
       cfg.tree_rev && *cfg.tree_rev ? cfg.tree_rev : NULL, &error);
   if (!j->engine)
     {
-      alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
-                        error->message);
-      g_printerr ("patchcc: cannot compute the recipients: %s\n",
-                  error->message);
+      report_no_recipients (error);
       series_job_free (j);
       return;
     }
@@ -620,10 +626,7 @@ open_series (GtkWindow *parent, const char *dir)
 
   if (!compute_patch_recipients (j, &error))
     {
-      alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
-                        error->message);
-      g_printerr ("patchcc: cannot compute the recipients: %s\n",
-                  error->message);
+      report_no_recipients (error);
       series_job_free (j);
       return;
     }
@@ -695,38 +698,15 @@ series_action_cb (GtkAction *action, gpointer data)
 void
 patchcc_series_init (void)
 {
-  MainWindow *mainwin = mainwindow_get_mainwindow ();
-  if (mainwin == NULL)
-    return;
-  gtk_action_group_add_actions (mainwin->action_group, series_actions,
-                                G_N_ELEMENTS (series_actions), mainwin);
-  MENUITEM_ADDUI_ID_MANAGER (mainwin->ui_manager, "/Menu/Tools",
-                             "PatchccSeries", ACTION_SERIES,
-                             GTK_UI_MANAGER_MENUITEM, main_menu_id)
-  gtk_ui_manager_ensure_update (mainwin->ui_manager);
-  GtkAction *a
-      = gtk_action_group_get_action (mainwin->action_group, ACTION_SERIES);
-  if (a)
-    {
-      gtk_action_set_accel_group (
-          a, gtk_ui_manager_get_accel_group (mainwin->ui_manager));
-      gtk_action_connect_accelerator (a);
-    }
+  main_menu_id
+      = patchcc_menu_main_add (series_actions, G_N_ELEMENTS (series_actions),
+                               "PatchccSeries", ACTION_SERIES);
 }
 
 void
 patchcc_series_done (void)
 {
-  MainWindow *mainwin = mainwindow_get_mainwindow ();
-  if (mainwin != NULL)
-    {
-      GtkAction *a
-          = gtk_action_group_get_action (mainwin->action_group, ACTION_SERIES);
-      if (a)
-        gtk_action_disconnect_accelerator (a);
-      MENUITEM_REMUI_MANAGER (mainwin->ui_manager, mainwin->action_group,
-                              ACTION_SERIES, main_menu_id)
-    }
+  patchcc_menu_main_remove (ACTION_SERIES, main_menu_id);
   main_menu_id = 0;
   g_clear_pointer (&last_dir, g_free);
 }

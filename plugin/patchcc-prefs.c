@@ -1,4 +1,4 @@
-/* patchcc_prefs.c - clawsrc [patchcc] and the preferences page. */
+/* patchcc-prefs.c - clawsrc [patchcc] and the preferences page. */
 #include "claws-features.h"
 
 #include <glib.h>
@@ -12,9 +12,8 @@
 #include "prefs_gtk.h"
 #include "prefswindow.h"
 
-#include "patchcc.h"
 #include "pcc-series-mail.h"
-#include "patchcc_prefs.h"
+#include "patchcc-prefs.h"
 
 #define PREFS_BLOCK_NAME "patchcc"
 

@@ -1,4 +1,4 @@
-/* patchcc_series.h - Tools, "Compose patch series…" in Claws' main
+/* patchcc-series.h - Tools, "Compose patch series…" in Claws' main
  * window: a cover letter (ui/pcc-cover-panel) and the series it
  * introduces, sent as one thread.
  *

@@ -1,4 +1,4 @@
-/* patchcc_open.h - patches into compose windows without re-wrapping.
+/* patchcc-open.h - patches into compose windows without re-wrapping.
  *
  *  - main window, Tools, "Open patch files…": each mail of the chosen
  *    files (patches or mboxes) in its own compose window, wrapping off for

@@ -1,4 +1,4 @@
-/* patchcc_prefs.h - the plugin's preferences: clawsrc [patchcc] and the
+/* patchcc-prefs.h - the plugin's preferences: clawsrc [patchcc] and the
  * page under Preferences, Plugins.
  *
  * Keys (all optional; a profile can be prepared from a script):

@@ -1,5 +1,5 @@
-/* patchcc_open.c - ways for a patch into a compose window that never wrap
- * it (see patchcc_open.h).
+/* patchcc-open.c - ways for a patch into a compose window that never wrap
+ * it (see patchcc-open.h).
  *
  * Claws Mail re-wraps the body at 72 columns as it enters the window
  * when automatic wrapping is on (its default): compose_entries_set() and
@@ -40,8 +40,12 @@
 #include "pcc-patch.h"
 #include "pcc-series.h"
 
-#include "patchcc.h"
-#include "patchcc_open.h"
+#include "patchcc-compose.h"
+#include "patchcc-fix.h"
+#include "patchcc-hold.h"
+#include "patchcc-menu.h"
+#include "patchcc-notice.h"
+#include "patchcc-open.h"
 
 #define ACTION_OPEN "Tools/PatchccOpen"
 #define ACCEL_OPEN  "<control><shift>P"
@@ -94,18 +98,6 @@ text_has_diff (const char *text, gssize len)
   return FALSE;
 }
 
-static char *
-buffer_text (Compose *compose)
-{
-  GtkTextBuffer *buffer
-      = gtk_text_view_get_buffer (GTK_TEXT_VIEW (compose->text));
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
 /* Wrapping off for this window only: the Edit, Auto wrapping toggle (its
  * callback clears compose->autowrap).  TRUE when it was on. */
 static gboolean
@@ -131,14 +123,14 @@ check_window (Compose *compose)
 
   if (compose->deferred_destroy)
     return;
-  body = buffer_text (compose);
+  body = patchcc_compose_get_body (compose);
   if (!text_has_diff (body, -1))
     return;
   was_on = autowrap_off (compose);
   damage = pcc_damage_check (body, -1);
   if (damage != NULL)
     {
-      g_autofree char *what = patchcc_damage_describe (damage, was_on);
+      g_autofree char *what = patchcc_hold_describe (damage, was_on);
       g_autofree char *text = g_strdup_printf (
           _ ("patchcc: the patch in this window is already damaged (%s): it "
              "will not apply and will not be sent. Automatic wrapping is now "
@@ -146,9 +138,7 @@ check_window (Compose *compose)
              "patch file with Tools, \"Open patch files…\" (main window) or "
              "\"Insert patch file…\" (this window)."),
           what);
-      g_warning ("%s", text);
-      log_warning (LOG_PROTOCOL, "%s\n", text);
-      patchcc_notice (compose, GTK_MESSAGE_ERROR, text);
+      patchcc_notice_error (compose, text);
     }
   else if (was_on)
     patchcc_notice (
@@ -257,7 +247,6 @@ patch_mail_free (PatchMail *m)
   g_free (m);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PatchMail, patch_mail_free)
-
 
 /* Read one mail of a patch file: headers decoded, the body as it is
  * (transfer encoding undone). */
@@ -430,7 +419,7 @@ open_mail (const PatchMail *m)
   gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (compose->text), &start, 0,
                                 FALSE, 0, 0);
   compose->modified = TRUE;
-  patchcc_fix_opened (compose);
+  patchcc_fix (compose, PATCHCC_FIX_OPENED);
 }
 
 static GSList *
@@ -557,7 +546,7 @@ patchcc_open_insert_action (GtkAction *action, gpointer data)
       return;
     }
   insert_mail (compose, mails->pdata[0]);
-  patchcc_fix_opened (compose);
+  patchcc_fix (compose, PATCHCC_FIX_OPENED);
 }
 
 /* --- plugin entry points -------------------------------------------------- */
@@ -565,40 +554,14 @@ patchcc_open_insert_action (GtkAction *action, gpointer data)
 void
 patchcc_open_init (void)
 {
-  MainWindow *mainwin = mainwindow_get_mainwindow ();
-  GtkAction *a;
-
-  if (mainwin == NULL)
-    return;
-  gtk_action_group_add_actions (mainwin->action_group, open_actions,
-                                G_N_ELEMENTS (open_actions), mainwin);
-  MENUITEM_ADDUI_ID_MANAGER (mainwin->ui_manager, "/Menu/Tools", "PatchccOpen",
-                             ACTION_OPEN, GTK_UI_MANAGER_MENUITEM,
-                             main_menu_id)
-  gtk_ui_manager_ensure_update (mainwin->ui_manager);
-  a = gtk_action_group_get_action (mainwin->action_group, ACTION_OPEN);
-  if (a != NULL)
-    {
-      gtk_action_set_accel_group (
-          a, gtk_ui_manager_get_accel_group (mainwin->ui_manager));
-      gtk_action_connect_accelerator (a);
-    }
+  main_menu_id = patchcc_menu_main_add (
+      open_actions, G_N_ELEMENTS (open_actions), "PatchccOpen", ACTION_OPEN);
 }
 
 void
 patchcc_open_done (void)
 {
-  MainWindow *mainwin = mainwindow_get_mainwindow ();
-
-  if (mainwin != NULL && main_menu_id != 0)
-    {
-      GtkAction *a
-          = gtk_action_group_get_action (mainwin->action_group, ACTION_OPEN);
-      if (a != NULL)
-        gtk_action_disconnect_accelerator (a);
-      MENUITEM_REMUI_MANAGER (mainwin->ui_manager, mainwin->action_group,
-                              ACTION_OPEN, main_menu_id)
-    }
+  patchcc_menu_main_remove (ACTION_OPEN, main_menu_id);
   main_menu_id = 0;
   for (const GList *l = compose_get_compose_list (); l != NULL; l = l->next)
     patchcc_open_unwatch (l->data);
