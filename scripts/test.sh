@@ -2,7 +2,9 @@
 # test.sh - set up (scripts/setup.sh) and run every test suite.
 #
 # Suites: unit, parity, cli, fuzz, ui, e2e, kernel.  Extra arguments go to
-# `meson test` (e.g. --suite parity).  Logs: build/meson-logs/testlog.txt.
+# `meson test` (e.g. --suite parity, or a test's name: core/mail/email;
+# --setup valgrind runs the test programs under memcheck).  Logs:
+# build/meson-logs/testlog.txt.  Where each test lives: tests/README.md.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh

@@ -12,6 +12,12 @@
 #include "pcc-cache-file.h"
 #include "pcc-hash.h"
 
+static int
+by_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
 /* The names in @dir, sorted, joined by spaces. */
 static char *
 listing (const char *dir)
@@ -23,7 +29,7 @@ listing (const char *dir)
   while ((n = g_dir_read_name (d)))
     g_ptr_array_add (names, g_strdup (n));
   g_dir_close (d);
-  g_ptr_array_sort_values (names, (GCompareFunc) strcmp);
+  g_ptr_array_sort (names, by_name);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }
@@ -52,8 +58,7 @@ test_names (void)
   for (guint i = 0; i < 16; i++)
     key[i] = (guint8) (i * 0x11);
   g_autofree char *name = pcc_cache_file_name ("index-", key, ".bin");
-  g_assert_cmpstr (name, ==,
-                   "index-00112233445566778899aabbccddeeff.bin");
+  g_assert_cmpstr (name, ==, "index-00112233445566778899aabbccddeeff.bin");
   g_autofree char *bare = pcc_cache_file_name ("", key, "");
   g_assert_cmpuint (strlen (bare), ==, 32);
 
@@ -111,14 +116,14 @@ test_prune (void)
   g_autofree char *dir = pcc_cache_dir ("prune-test");
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   const gint64 day = 86400;
-  make_file (dir, "idx-keep", 40 * day);    /* @keep: never removed */
-  make_file (dir, "idx-a", 10);             /* newest */
+  make_file (dir, "idx-keep", 40 * day); /* @keep: never removed */
+  make_file (dir, "idx-a", 10);          /* newest */
   make_file (dir, "idx-b", 20);
-  make_file (dir, "idx-c", 30);             /* beyond max_others = 2 */
-  make_file (dir, "idx-old", 31 * day);     /* over a month */
-  make_file (dir, "idx-d.1.tmp", 2 * day);  /* a temporary file a day old */
-  make_file (dir, "idx-e.2.tmp", 60);       /* one being written */
-  make_file (dir, "other-old", 90 * day);   /* another prefix */
+  make_file (dir, "idx-c", 30);            /* beyond max_others = 2 */
+  make_file (dir, "idx-old", 31 * day);    /* over a month */
+  make_file (dir, "idx-d.1.tmp", 2 * day); /* a temporary file a day old */
+  make_file (dir, "idx-e.2.tmp", 60);      /* one being written */
+  make_file (dir, "other-old", 90 * day);  /* another prefix */
   pcc_cache_dir_prune (dir, "idx-", "idx-keep", 2);
   g_autofree char *names = listing (dir);
   g_assert_cmpstr (names, ==, "idx-a idx-b idx-e.2.tmp idx-keep other-old");

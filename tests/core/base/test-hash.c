@@ -80,8 +80,8 @@ test_pieces (void)
   g_autofree guint8 *buf = g_malloc (len);
   for (gsize i = 0; i < len; i++)
     buf[i] = (guint8) g_rand_int (r);
-  const gsize cuts[] = { 0, 1, 15, 16, 64, 239, 240, 241, 1024, 2500, 4999,
-                         5000 };
+  const gsize cuts[]
+      = { 0, 1, 15, 16, 64, 239, 240, 241, 1024, 2500, 4999, 5000 };
   for (guint c = 0; c < G_N_ELEMENTS (cuts); c++)
     for (gsize total = 0; total <= len; total += len / 4)
       {

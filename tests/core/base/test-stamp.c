@@ -15,8 +15,8 @@ typedef struct
   char *a, *b, *stamp;
 } Fixture;
 
-static const guint8 key[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                                15, 16 };
+static const guint8 key[16]
+    = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
 
 static void
 write_file (const char *path, const char *text)
@@ -233,9 +233,8 @@ main (int argc, char **argv)
   g_test_add_func ("/stamp/take-refused", test_take_refused);
   g_test_add ("/stamp/fresh-not-remembered", Fixture, NULL, fixture_set_up,
               test_fresh_not_remembered, fixture_tear_down);
-#define SETTLED(path, fn)                                                  \
-  g_test_add (path, Fixture, "settled", fixture_set_up, fn,                \
-              fixture_tear_down)
+#define SETTLED(path, fn) \
+  g_test_add (path, Fixture, "settled", fixture_set_up, fn, fixture_tear_down)
   SETTLED ("/stamp/round-trip", test_round_trip);
   SETTLED ("/stamp/changed-file", test_changed_file);
   SETTLED ("/stamp/other-files", test_other_files);

@@ -77,32 +77,6 @@ test_subject (void)
   pcc_subject_clear (&n);
 }
 
-static void
-test_subject (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (subject_cases); i++)
-    {
-      const SubjectCase *c = &subject_cases[i];
-      PccSubject s;
-      g_test_message ("%s", c->subject);
-      pcc_subject_parse (c->subject, &s);
-      g_assert_cmpstr (s.prefix, ==, c->prefix);
-      g_assert_cmpuint (s.index, ==, c->index);
-      g_assert_cmpuint (s.total, ==, c->total);
-      g_assert_cmpint (s.numbered, ==, c->numbered);
-      g_assert_cmpint (s.is_patch, ==, c->is_patch);
-      g_assert_cmpint (s.is_reply, ==, c->is_reply);
-      g_assert_cmpstr (s.title, ==, c->title);
-      g_assert_cmpstr (s.bad_counter, ==, c->bad);
-      pcc_subject_clear (&s);
-    }
-  PccSubject n;
-  pcc_subject_parse (NULL, &n);
-  g_assert_null (n.prefix);
-  g_assert_cmpstr (n.title, ==, "");
-  pcc_subject_clear (&n);
-}
-
 int
 main (int argc, char **argv)
 {
