@@ -37,7 +37,8 @@ fi
 	-Db_lundef=false -Dui=disabled -Dplugin=disabled >/dev/null
 ninja -C "$dir"
 # The setup "sanitize" checks leaks and stops at the first report (GLib's
-# allocations for the life of the process: tests/lib/lsan.supp).
+# allocations for the life of the process: tests/lib/lsan.supp); meson
+# logs its runs in meson-logs/testlog-sanitize.*.
 run() { meson test -C "$dir" --setup sanitize --print-errorlogs --num-processes 1 "$@"; }
 if [ $# -gt 0 ]; then
 	run "$@"
@@ -46,13 +47,14 @@ fi
 # parity: the stored-output and rules harnesses (the two live runs of the
 # Perl script on every generated patch spend their time in Perl).
 run --suite unit --suite cli || status=$?
-cp "$dir/meson-logs/testlog.json" "$dir/unit-cli.json"
+log=meson-logs/testlog-sanitize.json
+cp "$dir/$log" "$dir/unit-cli.json"
 run parity/corpus parity/rules || status=$?
-cat "$dir/unit-cli.json" >>"$dir/meson-logs/testlog.json"
+cat "$dir/unit-cli.json" >>"$dir/$log"
 # (the plugin's e2e run counts in scripts/test.sh's closing line too)
-rm -f "$pdir/meson-logs/testlog.json"
+rm -f "$pdir/$log"
 plugin_run --setup sanitize || status=$?
-if [ -f "$pdir/meson-logs/testlog.json" ]; then
-	cat "$pdir/meson-logs/testlog.json" >>"$dir/meson-logs/testlog.json"
+if [ -f "$pdir/$log" ]; then
+	cat "$pdir/$log" >>"$dir/$log"
 fi
 exit "${status:-0}"

@@ -19,7 +19,7 @@ logs=build/meson-logs/testlog.json
 extra_ok=0 extra_fail=0
 if [ $# -eq 0 ]; then
 	sh scripts/test-sanitize.sh || status=$?
-	logs="$logs build-sanitize/meson-logs/testlog.json"
+	logs="$logs build-sanitize/meson-logs/testlog-sanitize.json"
 	if sh scripts/valgrind-cli.sh build 40; then
 		extra_ok=1
 	else
