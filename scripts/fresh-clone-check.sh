@@ -29,7 +29,7 @@ PATCHCC_DEMO_OUT=$PWD/demo-out sh scripts/demo.sh
 say "demo: exit 0"
 
 # The parity suite's two live runs of the Perl script on every generated
-# patch (parity-reference, parity-history) take most of its time and test
+# patch (parity/reference, parity/history) take most of its time and test
 # the same code as in the main checkout: PATCHCC_FRESH_FULL=1 runs them
 # here too.
 status=0
@@ -37,11 +37,11 @@ if [ -n "${PATCHCC_FRESH_FULL:-}" ]; then
 	say "meson test --suite unit --suite parity"
 	meson test -C build --suite unit --suite parity --print-errorlogs || status=$?
 else
-	say "meson test --suite unit; parity-corpus parity-rules"
+	say "meson test --suite unit; parity/corpus parity/rules"
 	meson test -C build --suite unit --print-errorlogs || status=$?
 	cp build/meson-logs/testlog.json unit.json
 	cp build/meson-logs/testlog.txt unit.txt
-	meson test -C build parity-corpus parity-rules --print-errorlogs || status=$?
+	meson test -C build parity/corpus parity/rules --print-errorlogs || status=$?
 	cat unit.json >>build/meson-logs/testlog.json
 	cat unit.txt >>build/meson-logs/testlog.txt
 fi

@@ -1,11 +1,12 @@
 #!/bin/sh
-# test-sanitize.sh - the unit and cli suites and the parity-corpus and
-# parity-rules tests built with ASan and
-# UBSan (meson's b_sanitize), in build-sanitize/.  Any memory error, leak
+# test-sanitize.sh - the unit and cli suites and the parity/corpus and
+# parity/rules tests built with ASan and UBSan (meson's b_sanitize), in
+# build-sanitize/, run with `meson test --setup sanitize` (tests/meson.build
+# sets the sanitizers' options).  Any memory error, leak
 # or undefined behaviour fails the test that hit it.  Then the Claws
 # plugin built the same way (build-sanitize-plugin/, only the plugin and
 # tests/e2e/asan-preload.c are compiled) under the real Claws Mail:
-# e2e-series, its second-dialog case included; any ASan or UBSan report
+# e2e/series, its second-dialog case included; any ASan or UBSan report
 # fails it (leaks are not checked there: Claws and GTK keep memory to the
 # end).  Extra arguments go to `meson test` in build-sanitize/ (e.g.
 # --suite unit); --plugin alone runs the plugin part alone.
@@ -23,9 +24,9 @@ plugin_run() {
 	fi
 	[ -d "$pdir" ] || meson setup "$pdir" -Db_sanitize=address,undefined \
 		-Db_lundef=false -Dui=enabled -Dplugin=enabled >/dev/null
-	ninja -C "$pdir" plugin/patchcc.so tests/asan-preload.so
+	ninja -C "$pdir" plugin/patchcc.so tests/e2e/asan-preload.so
 	meson test -C "$pdir" --no-rebuild --print-errorlogs --num-processes 1 \
-		e2e-series
+		"$@" e2e/series
 }
 if [ "${1:-}" = --plugin ] && [ $# -eq 1 ]; then
 	plugin_run
@@ -35,24 +36,25 @@ fi
 [ -d "$dir" ] || meson setup "$dir" -Db_sanitize=address,undefined \
 	-Db_lundef=false -Dui=disabled -Dplugin=disabled >/dev/null
 ninja -C "$dir"
-# GLib keeps a few allocations for the life of the process (type system,
-# quarks, the main context): tests/lsan.supp names them, nothing else.
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1
-export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# The setup "sanitize" checks leaks and stops at the first report (GLib's
+# allocations for the life of the process: tests/lib/lsan.supp); meson
+# logs its runs in meson-logs/testlog-sanitize.*.
+run() { meson test -C "$dir" --setup sanitize --print-errorlogs --num-processes 1 "$@"; }
 if [ $# -gt 0 ]; then
-	exec meson test -C "$dir" --print-errorlogs --num-processes 1 "$@"
+	run "$@"
+	exit
 fi
 # parity: the stored-output and rules harnesses (the two live runs of the
 # Perl script on every generated patch spend their time in Perl).
-meson test -C "$dir" --print-errorlogs --num-processes 1 --suite unit --suite cli || status=$?
-cp "$dir/meson-logs/testlog.json" "$dir/unit-cli.json"
-meson test -C "$dir" --print-errorlogs --num-processes 1 parity-corpus parity-rules || status=$?
-cat "$dir/unit-cli.json" >>"$dir/meson-logs/testlog.json"
+run --suite unit --suite cli || status=$?
+log=meson-logs/testlog-sanitize.json
+cp "$dir/$log" "$dir/unit-cli.json"
+run parity/corpus parity/rules || status=$?
+cat "$dir/unit-cli.json" >>"$dir/$log"
 # (the plugin's e2e run counts in scripts/test.sh's closing line too)
-rm -f "$pdir/meson-logs/testlog.json"
-plugin_run || status=$?
-if [ -f "$pdir/meson-logs/testlog.json" ]; then
-	cat "$pdir/meson-logs/testlog.json" >>"$dir/meson-logs/testlog.json"
+rm -f "$pdir/$log"
+plugin_run --setup sanitize || status=$?
+if [ -f "$pdir/$log" ]; then
+	cat "$pdir/$log" >>"$dir/$log"
 fi
 exit "${status:-0}"

@@ -2,7 +2,9 @@
 # test.sh - set up (scripts/setup.sh) and run every test suite.
 #
 # Suites: unit, parity, cli, fuzz, ui, e2e, kernel.  Extra arguments go to
-# `meson test` (e.g. --suite parity).  Logs: build/meson-logs/testlog.txt.
+# `meson test` (e.g. --suite parity, or a test's name: core/mail/email;
+# --setup valgrind runs the test programs under memcheck).  Logs:
+# build/meson-logs/testlog.txt.  Where each test lives: tests/README.md.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
@@ -17,7 +19,7 @@ logs=build/meson-logs/testlog.json
 extra_ok=0 extra_fail=0
 if [ $# -eq 0 ]; then
 	sh scripts/test-sanitize.sh || status=$?
-	logs="$logs build-sanitize/meson-logs/testlog.json"
+	logs="$logs build-sanitize/meson-logs/testlog-sanitize.json"
 	if sh scripts/valgrind-cli.sh build 40; then
 		extra_ok=1
 	else

@@ -1,7 +1,7 @@
 #!/bin/sh
 # valgrind-cli.sh - valgrind memcheck on the patchcc command over a sample
 # of generated patches (tests/fuzz/seeds.py, from the kernel tree) and the
-# hostile inputs of tests/hostile.sh's kind; any error or definite leak
+# hostile inputs of tests/cli/hostile.sh's kind; any error or definite leak
 # fails.  usage: scripts/valgrind-cli.sh [BUILD_DIR] [SAMPLE]
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)

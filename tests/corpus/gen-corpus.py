@@ -36,8 +36,8 @@ under the first three seeds (default.alt1..3).  Those are what the
 tests that need stored outputs read.
 
 Without --out the corpus lives in ${XDG_CACHE_HOME:-~/.cache}/patchcc/,
-named by a hash of this file, the trees' commits and git's version; it is
-built in a temporary folder and renamed into place, so a missing or
+named by a hash of this file and of lib/gm_cmdlines.py, the trees'
+commits and git's version; it is built in a temporary folder and renamed into place, so a missing or
 interrupted cache just means it is made again.
 """
 
@@ -52,6 +52,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import gm_cmdlines as gm  # noqa: E402
 
 SEED = 20261203
 COUNT = 250
@@ -548,14 +551,7 @@ def make_patches(tree_path, out, count):
     return patches
 
 
-KINDS = {
-    "default": ["--no-git-fallback"],
-    "to": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-           "--norolestats", "--nol"],
-    "cc": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-           "--norolestats", "--nom"],
-    "orig": ["--no-git-fallback"],
-}
+KINDS = {**gm.RUNS, "orig": gm.DEFAULT}
 
 
 # PERL_HASH_SEED values: the orders stored for an order-unstable patch
@@ -633,8 +629,9 @@ def make_expected(out, ids, pristine, reference, jobs):
 
 def cache_key(tree, reference, expected, count):
     h = hashlib.sha256()
-    with open(os.path.abspath(__file__), "rb") as f:
-        h.update(f.read())
+    for src in (__file__, gm.__file__):
+        with open(os.path.abspath(src), "rb") as f:
+            h.update(f.read())
     h.update(subprocess.run(["git", "--version"], stdout=subprocess.PIPE
                             ).stdout)
     for t in (tree, reference):

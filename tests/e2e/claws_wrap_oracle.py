@@ -7,8 +7,8 @@ with a fresh profile holding STOCK preferences (no line-wrapping keys in
 clawsrc: automatic wrapping on, 72 columns), open the file with
 --compose-from-file, send it with Ctrl+Return to an SMTP sink on
 127.0.0.1, and write the body the sink received (transfer encoding
-undone) to NAME.out.  tests/test-damage.c checks that its re-implementation
-of Claws' wrapping (tests/claws-wrap.c) gives these bytes exactly.
+undone) to NAME.out.  tests/core/engine/test-damage.c checks that its re-implementation
+of Claws' wrapping (tests/lib/claws-wrap.c) gives these bytes exactly.
 
     /usr/bin/python3 tests/e2e/claws_wrap_oracle.py [tests/data/claws-wrap]
 

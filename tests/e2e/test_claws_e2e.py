@@ -257,7 +257,7 @@ BENCH_TOPS = ("arch", "block", "crypto", "Documentation", "drivers", "fs",
 
 
 def make_bench_patch(tree, n=300, under=None):
-    """The patch tests/bench-plugin.c makes: @n files spread over the tree
+    """The patch tests/bench/bench-plugin.c makes: @n files spread over the tree
     (or over @under), the first line of each changed (a trailing space
     added)."""
     files = []
@@ -703,7 +703,7 @@ def main():
         with open(bench, "wb") as f:
             # 300 files of one big subsystem: Claws Mail 4.1 cannot send to
             # more than about 8 KB of addresses (its queue file's R: line),
-            # which a treewide spread exceeds (tests/bench-plugin.c times
+            # which a treewide spread exceeds (tests/bench/bench-plugin.c times
             # that worst case without Claws).
             f.write(make_bench_patch(args.tree, 300, "drivers/net/ethernet"))
         jobs.append(Job("bench300", "bench", bench))

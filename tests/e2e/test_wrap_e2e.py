@@ -68,6 +68,9 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clawsdrive as cd  # noqa: E402
 import test_claws_e2e as base  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import gm_cmdlines as gm  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(os.path.dirname(HERE))
@@ -80,10 +83,8 @@ DIRS = ("drivers/net/ethernet/intel/e1000", "fs/ext4", "net/ipv4",
 AUTHORS = ("Patch Sender <sender@example.org>",       # the account itself
            "Zoë Ünïcode <zoe@example.net>",
            "Alan Author <alan.author@example.com>")
-B4_TO = ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-         "--norolestats", "--nol"]
-B4_CC = ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-         "--norolestats", "--nom"]
+B4_TO = gm.B4_TO
+B4_CC = gm.B4_CC
 LONG = ("this comment is deliberately longer than seventy-two columns, so "
         "that automatic wrapping breaks it")
 

@@ -1,6 +1,6 @@
 /* test-i18n.c - patchcc's text domain is bound and translations show.
  *
- * The build compiles tests/i18n/xx.po (a made-up language) to a .mo and
+ * The build compiles tests/packaging/xx.po (a made-up language) to a .mo and
  * writes po/patchcc.pot; this test puts the .mo where gettext looks for
  * it, binds the domain with pcc_i18n_init() as the CLI and the plugin do,
  * and reads strings of the plugin in "xx".  Environment: PCC_TEST_MO (the

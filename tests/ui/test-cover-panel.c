@@ -1,6 +1,6 @@
-/* ui-cover-panel.c - the cover-letter panel as a plain GTK widget.
+/* test-cover-panel.c - the cover-letter panel as a plain GTK widget.
  *
- * Run under Xvfb (tests/ui-xvfb.sh).  A three-patch series is made with
+ * Run under Xvfb (tests/ui/ui-xvfb.sh).  A three-patch series is made with
  * real git in a kernel-shaped tree; the panel is driven the way a user
  * would (typing into the form, picking templates, moving the Assisted-by
  * trailer) and the preview, the form and the series are checked after

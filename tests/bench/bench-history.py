@@ -24,7 +24,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location(
-    "parity_history", os.path.join(HERE, "parity-history.py"))
+    "parity_history", os.path.join(HERE, "..", "parity", "parity-history.py"))
 ph = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(ph)
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # ui-xvfb.sh - run a command on a private Xvfb display (no window manager).
 #
-#   tests/ui-xvfb.sh [--size WxHxD] COMMAND [ARGS...]
+#   tests/ui/ui-xvfb.sh [--size WxHxD] COMMAND [ARGS...]
 #
 # Exits 77 (skipped) when Xvfb is not installed; otherwise with the
 # command's status.

@@ -1,5 +1,5 @@
 /* bench-hello.c - the floor for a command's start-up: a static binary
- * that prints one line (tests/bench.c times it next to patchcc). */
+ * that prints one line (tests/bench/bench.c times it next to patchcc). */
 #include <stdio.h>
 
 int

@@ -1,7 +1,7 @@
 /* test-hostile-writers.c - property test of the headers the plugin and
  * the series mails write, over generated hostile names and addresses.
  *
- * The CLI's cover mail has its own test (tests/hostile_headers.py); this
+ * The CLI's cover mail has its own test (tests/cli/hostile_headers.py); this
  * one drives the two other writers through the core functions they use:
  *
  *  - the plugin's To/Cc rows: pcc_fixer_parse_mail(), pcc_fixer_plan()

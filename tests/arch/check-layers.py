@@ -43,7 +43,7 @@ def layer_of(rel):
 
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                           os.path.join(os.path.dirname(__file__), ".."))
+                           os.path.join(os.path.dirname(__file__), "..", ".."))
     owner = {}   # header base name -> layer
     files = []
     for layer in ALLOWED:

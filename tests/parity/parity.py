@@ -25,14 +25,11 @@ import os
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import gm_cmdlines as gm  # noqa: E402
 
-RUNS = {
-    "default": ["--no-git-fallback"],
-    "to": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-           "--norolestats", "--nol"],
-    "cc": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-           "--norolestats", "--nom"],
-}
+RUNS = gm.RUNS
 
 
 def clean_env(home):

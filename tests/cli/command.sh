@@ -1,5 +1,5 @@
 #!/bin/bash
-# cli.sh - the patchcc command line as scripts and people meet it.
+# command.sh - the patchcc command line as scripts and people meet it.
 #
 #  - bad input (a mail without a diff, a truncated diff, a binary blob, a
 #    100 MB patch, a MAINTAINERS line with garbage): a clear message and a
@@ -7,7 +7,7 @@
 #  - git send-email --dry-run with --to-cmd/--cc-cmd: the same recipients
 #    with patchcc as with the patched get_maintainer.pl, on a real series
 #    made with git format-patch (nothing is sent).
-# usage: cli.sh PATCHCC PRISTINE_TREE REFERENCE_TREE CORPUS
+# usage: command.sh PATCHCC PRISTINE_TREE REFERENCE_TREE CORPUS
 set -u
 patchcc=$(readlink -f "$1") tree=$2 ref=$3 corpus=$4
 pass=0 fail=0

@@ -17,7 +17,7 @@
  * The headline is "engine + widget update": parse, plan and rows, what
  * the compose window waits for (the target is 50 ms); the review dialog's
  * first frame is timed apart.  Needs a display (run under
- * tests/ui-xvfb.sh); prints milliseconds.
+ * tests/ui/ui-xvfb.sh); prints milliseconds.
  */
 #include <stdlib.h>
 #include <glib/gstdio.h>
@@ -223,7 +223,7 @@ main (int argc, char **argv)
     }
   if (!gtk_init_check (&argc, &argv))
     {
-      g_printerr ("bench-plugin: no display (run under tests/ui-xvfb.sh)\n");
+      g_printerr ("bench-plugin: no display (run under tests/ui/ui-xvfb.sh)\n");
       return 77;
     }
   if (tree == NULL)

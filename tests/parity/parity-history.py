@@ -45,10 +45,12 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import gm_cmdlines as gm  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-B4 = ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-      "--norolestats"]
+B4 = gm.B4
 RUNS = [
     ("default", []),
     ("git", ["--git"]),

@@ -1,6 +1,6 @@
-/* ui-review.c - the review dialog and the settings form as plain GTK
+/* test-review.c - the review dialog and the settings form as plain GTK
  * widgets (no Claws), on real plans of corpus patches; run under Xvfb by
- * tests/ui-xvfb.sh.
+ * tests/ui/ui-xvfb.sh.
  *
  *   ui-review [GTest options] --corpus DIR
  *   ui-review --corpus DIR --screenshot FILE [--patch NNNN]
@@ -861,7 +861,7 @@ main (int argc, char **argv)
   }
   if (!gtk_init_check (&argc, &argv))
     {
-      g_printerr ("no display: run under tests/ui-xvfb.sh\n");
+      g_printerr ("no display: run under tests/ui/ui-xvfb.sh\n");
       return 77;
     }
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE,

@@ -1,4 +1,5 @@
-/* test-history.c - --git-since dates against git's own reading of them.
+/* test-date.c - dates: RFC 2822 Date: headers, and --git-since dates
+ * against git's own reading of them.
  *
  * "git rev-parse --since=DATE" prints the --max-age git log would use;
  * pcc_history_approxidate() must give the same time (within the second
@@ -8,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
+#include "pcc-date.h"
 #include "pcc-history.h"
 
 static gint64
@@ -21,6 +23,26 @@ git_since (const char *dir, const char *date)
                                NULL, NULL, &out, NULL, &status, NULL));
   g_assert_true (g_str_has_prefix (out, "--max-age="));
   return g_ascii_strtoll (out + 10, NULL, 10);
+}
+
+static void
+test_format_rfc2822 (void)
+{
+  g_autoptr (GTimeZone) plus = g_time_zone_new_identifier ("+01:00");
+  g_autoptr (GDateTime) t = g_date_time_new (plus, 2026, 12, 3, 19, 6, 1);
+  g_autofree char *a = pcc_date_format_rfc2822 (t);
+  g_assert_cmpstr (a, ==, "Thu, 3 Dec 2026 19:06:01 +0100");
+  g_autoptr (GTimeZone) minus = g_time_zone_new_identifier ("-05:30");
+  g_autoptr (GDateTime) u = g_date_time_new (minus, 2001, 9, 17, 0, 0, 0);
+  g_autofree char *b = pcc_date_format_rfc2822 (u);
+  g_assert_cmpstr (b, ==, "Mon, 17 Sep 2001 00:00:00 -0530");
+  g_autofree char *now = pcc_date_rfc2822_now ();
+  g_assert_true (g_regex_match_simple (
+      "^[A-Z][a-z]{2}, [0-9]{1,2} [A-Z][a-z]{2} [0-9]{4} "
+      "[0-9]{2}:[0-9]{2}:[0-9]{2} [+-][0-9]{4}$",
+      now, 0, 0));
+  g_autofree char *far = pcc_date_rfc2822_from_unix (G_MAXINT64);
+  g_assert_nonnull (far);
 }
 
 static void
@@ -61,6 +83,7 @@ main (int argc, char **argv)
 {
   g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/history/approxidate-vs-git", test_approxidate);
+  g_test_add_func ("/date/format-rfc2822", test_format_rfc2822);
+  g_test_add_func ("/date/approxidate-vs-git", test_approxidate);
   return g_test_run ();
 }

@@ -21,6 +21,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import gm_cmdlines as gm  # noqa: E402
 
 MAINTAINERS = """\
 List of maintainers (a preamble the script reads as untyped lines)
@@ -256,11 +259,7 @@ def patches():
 
 
 RUNS = {
-    "default": ["--no-git-fallback"],
-    "to": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-           "--norolestats", "--nol"],
-    "cc": ["--nogit", "--nogit-fallback", "--nogit-chief-penguins",
-           "--norolestats", "--nom"],
+    **gm.RUNS,
     "sections": ["--no-git-fallback", "--sections"],
     "scm": ["--no-git-fallback", "--scm", "--status", "--subsystem", "--web"],
     "nonames": ["--no-git-fallback", "--non", "--separator", ", "],
