@@ -1,13 +1,14 @@
 /* test-history.c - --git-since dates against git's own reading of them.
  *
  * "git rev-parse --since=DATE" prints the --max-age git log would use;
- * pcc_history_approxidate() must give the same time (within the second
+ * pcc_approxidate() must give the same time (within the second
  * or two between the two readings of the clock).
  */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
+#include "pcc-approxidate.h"
 #include "pcc-history.h"
 
 static gint64
@@ -42,15 +43,15 @@ test_approxidate (void)
       gint64 now = g_get_real_time () / G_USEC_PER_SEC;
       gint64 ours = 0;
       gint64 theirs = git_since (dir, dates[i]);
-      g_assert_true (pcc_history_approxidate (dates[i], now, &ours));
+      g_assert_true (pcc_approxidate (dates[i], now, &ours));
       if (llabs (ours - theirs) > 2)
         g_error ("--git-since=%s: git %" G_GINT64_FORMAT
                  ", patchcc %" G_GINT64_FORMAT,
                  dates[i], theirs, ours);
     }
   gint64 t;
-  g_assert_false (pcc_history_approxidate ("foo", 0, &t));
-  g_assert_false (pcc_history_approxidate ("3-fortnights-ago", 0, &t));
+  g_assert_false (pcc_approxidate ("foo", 0, &t));
+  g_assert_false (pcc_approxidate ("3-fortnights-ago", 0, &t));
   const char *rm[] = { "rm", "-rf", dir, NULL };
   g_spawn_sync (NULL, (char **) rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                 NULL, NULL, NULL, NULL);
