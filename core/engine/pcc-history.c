@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+/* --- the graphs of the walk cache, indexed ----------------------------- */
+
 static void
 node_index_add (NodeIndex *x, guint k, const PccWalkGraph *g)
 {
@@ -46,6 +48,8 @@ node_index_clear (NodeIndex *x)
   g_clear_pointer (&x->slot, g_hash_table_unref);
   g_clear_pointer (&x->at, g_array_unref);
 }
+
+/* --- the history ------------------------------------------------------- */
 
 void
 pcc_history_set_git_error (GError **error, const char *what)
