@@ -17,6 +17,7 @@
 #include "pcc-i18n.h"
 #include "pcc-args.h"
 #include "pcc-damage.h"
+#include "pcc-check.h"
 #include "pcc-history.h"
 #include "pcc-patch.h"
 #include "pcc-recipients.h"
@@ -84,7 +85,7 @@ check (PccArgs *args, const PccTree *tree)
         return fail (pcc_exit_status_for_error (error), "%s", error->message);
       g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
       g_autoptr (GPtrArray) hints = g_ptr_array_new_with_free_func (g_free);
-      if (!pcc_history_check_patch (h, p, problems, hints))
+      if (!pcc_check_patch (h, p, problems, hints))
         status = 1;
       for (guint j = 0; j < problems->len; j++)
         printf ("%s: problem: %s\n", f, (char *) problems->pdata[j]);

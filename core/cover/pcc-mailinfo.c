@@ -1,6 +1,7 @@
 /* pcc-mailinfo.c - git mailinfo's reading of a patch mail (see
  * pcc-mailinfo.h). */
 #include "pcc-mailinfo.h"
+#include "pcc-mime.h"
 #include "pcc-rfc2047.h"
 
 #include <string.h>
@@ -104,41 +105,22 @@ void
 pcc_mailinfo_inbody_headers (const char *text, gsize len, char **from,
                              char **subject)
 {
-  const char *p = text, *end = text + len;
+  const char *end = text + len;
+  const char *p = pcc_mime_skip_from_line (text, end);
   *from = *subject = NULL;
 
-  if (len >= 5 && memcmp (p, "From ", 5) == 0)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      p = nl ? nl + 1 : end;
-    }
   /* Skip the mail headers (only when there are headers). */
-  const char *q = p;
-  while (q<end && * q> ' ' && *q < 127 && *q != ':')
-    q++;
-  if (q == p || q >= end || *q != ':')
+  gsize hdr_len = pcc_mime_header_block (p, end);
+  if (hdr_len == 0)
     return;
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      if (*p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n'))
-        {
-          p = next;
-          break;
-        }
-      p = next;
-    }
+  p += hdr_len;
   /* Blank lines, then header lines, up to a blank line. */
   while (p < end && (*p == '\n' || *p == '\r'))
     p++;
   while (p < end)
     {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      gsize l = (nl ? nl : end) - p;
-      if (l && p[l - 1] == '\r')
-        l--;
+      gsize l;
+      const char *next = pcc_mime_line (p, end, &l);
       if (l >= 5 && g_ascii_strncasecmp (p, "From:", 5) == 0)
         {
           g_autofree char *v = g_strstrip (g_strndup (p + 5, l - 5));

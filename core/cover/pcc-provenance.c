@@ -2,6 +2,7 @@
 #include "pcc-provenance.h"
 #include "pcc-text.h"
 #include "pcc-error.h"
+#include "pcc-file.h"
 
 #include <errno.h>
 #include <string.h>
@@ -559,12 +560,8 @@ pcc_provenance_load_file (const char *path, GError **error)
 {
   g_autofree char *data = NULL;
   gsize len = 0;
-  g_autoptr (GError) local = NULL;
-  if (!g_file_get_contents (path, &data, &len, &local))
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
+  if (!pcc_file_read (path, &data, &len, error))
+    return NULL;
   return pcc_provenance_load_data (path, data, len, error);
 }
 

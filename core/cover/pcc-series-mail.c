@@ -6,6 +6,7 @@
 #include "pcc-error.h"
 #include "pcc-series-mail.h"
 #include "pcc-date.h"
+#include "pcc-mime.h"
 
 struct _PccSeriesSender
 {
@@ -104,100 +105,13 @@ pcc_series_mail_date (gint64 unix_time)
 
 /* --- a mail file's own header block ----------------------------------- */
 
-typedef struct
-{
-  char *name;
-  char *value; /* unfolded, as written (encoded-words kept) */
-  char *raw;   /* the header's lines, folding kept, with the newline */
-} RawHeader;
-
-static void
-raw_header_free (gpointer p)
-{
-  RawHeader *h = p;
-
-  g_free (h->name);
-  g_free (h->value);
-  g_free (h->raw);
-  g_free (h);
-}
-
-/* The headers of a mail file and where its body starts (after the blank
- * line, or where a line is neither a header nor a continuation). */
-static GPtrArray *
-read_headers (const char *data, gsize len, gsize *body_offset)
-{
-  GPtrArray *hs = g_ptr_array_new_with_free_func (raw_header_free);
-  const char *p = data, *end = data + len;
-  RawHeader *cur = NULL;
-
-  if (len >= 5 && memcmp (p, "From ", 5) == 0)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      p = nl ? nl + 1 : end;
-    }
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *next = nl ? nl + 1 : end;
-      gsize l = (nl ? nl : end) - p;
-
-      if (l && p[l - 1] == '\r')
-        l--;
-      if (l == 0)
-        {
-          p = next;
-          break;
-        }
-      if ((*p == ' ' || *p == '\t') && cur != NULL)
-        {
-          char *v = g_strdup_printf ("%s %.*s", cur->value, (int) l, p);
-          char *r = g_strdup_printf ("%s%.*s\n", cur->raw, (int) l, p);
-
-          g_strstrip (v);
-          g_free (cur->value);
-          cur->value = v;
-          g_free (cur->raw);
-          cur->raw = r;
-        }
-      else
-        {
-          const char *colon = memchr (p, ':', l);
-
-          if (colon == NULL || colon == p)
-            break; /* not a header: the body starts here */
-          cur = g_new0 (RawHeader, 1);
-          cur->name = g_strndup (p, colon - p);
-          cur->value = g_strstrip (g_strndup (colon + 1, p + l - colon - 1));
-          cur->raw = g_strdup_printf ("%.*s\n", (int) l, p);
-          g_ptr_array_add (hs, cur);
-        }
-      p = next;
-    }
-  *body_offset = p - data;
-  return hs;
-}
-
-static const RawHeader *
-find_header (GPtrArray *hs, const char *name)
-{
-  for (guint i = 0; i < hs->len; i++)
-    {
-      RawHeader *h = hs->pdata[i];
-
-      if (g_ascii_strcasecmp (h->name, name) == 0)
-        return h;
-    }
-  return NULL;
-}
-
 /* Append @h as the file wrote it (its folds kept) to @mail: the headers
  * copied from a patch file are bytes from anyone, so a control byte
  * there (a bare CR, an escape sequence) fails with PCC_ERROR_PATCH
  * naming @what; a fold line of blanks only, which some readers take for
  * the end of the headers, is left out. */
 static gboolean
-append_raw_header (GString *mail, const RawHeader *h, const char *what,
+append_raw_header (GString *mail, const PccMimeHeader *h, const char *what,
                    GError **error)
 {
   g_auto (GStrv) lines = g_strsplit (h->raw, "\n", -1);
@@ -404,9 +318,10 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
 {
   gsize len = 0, off = 0;
   const char *data = pcc_patch_get_data (patch, &len);
-  g_autoptr (GPtrArray) hs = read_headers (data, len, &off);
-  const RawHeader *subj = find_header (hs, "Subject");
-  const RawHeader *cte = find_header (hs, "Content-Transfer-Encoding");
+  g_autoptr (GPtrArray) hs = pcc_mime_read_headers (data, len, &off);
+  const PccMimeHeader *subj = pcc_mime_find_header (hs, "Subject");
+  const PccMimeHeader *cte
+      = pcc_mime_find_header (hs, "Content-Transfer-Encoding");
   const char *author = pcc_patch_get_from (patch);
   g_autofree char *aname = NULL, *aemail = NULL;
   g_autoptr (GString) m = g_string_new (NULL);
@@ -438,7 +353,7 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
       /* The in-body From: goes before the decoded text, sent as 8bit. */
       gsize tlen = 0, toff = 0;
       const char *text = pcc_patch_get_text (patch, &tlen);
-      g_autoptr (GPtrArray) ths = read_headers (text, tlen, &toff);
+      g_autoptr (GPtrArray) ths = pcc_mime_read_headers (text, tlen, &toff);
 
       body = text + toff;
       body_len = tlen - toff;
@@ -452,7 +367,8 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
   if (!common_headers (m, s, to, cc, n, in_reply_to, error)
       || !append_raw_header (m, subj, what, error))
     return NULL;
-  if (in_body && (encoded || find_header (hs, "Content-Type") == NULL))
+  if (in_body
+      && (encoded || pcc_mime_find_header (hs, "Content-Type") == NULL))
     {
       if (encoded || !is_ascii (author))
         g_string_append (m, "MIME-Version: 1.0\n"
@@ -465,7 +381,7 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
                                           "Content-Transfer-Encoding", NULL };
       for (guint k = 0; keep[k] != NULL; k++)
         {
-          const RawHeader *h = find_header (hs, keep[k]);
+          const PccMimeHeader *h = pcc_mime_find_header (hs, keep[k]);
           if (h != NULL && !append_raw_header (m, h, what, error))
             return NULL;
         }

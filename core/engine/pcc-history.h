@@ -19,6 +19,10 @@
  *                                                pcc_history_commit_author()
  *   git blame -l [-L $start,+$length] $file      pcc_history_blame()
  *
+ * The object and its walk are in pcc-history.c, the git log lines in
+ * pcc-history-log.c, blame in pcc-history-blame.c; "patchcc --check"
+ * (pcc-check.h) uses the history too.
+ *
  * Not reproduced: "git ls-files" (the script treats a patch file that
  * git tracks as a source file, and warns about -f files git does not
  * track).
@@ -40,7 +44,6 @@
 #define PCC_HISTORY_H
 
 #include <glib.h>
-#include "pcc-patch.h"
 #include "pcc-tree.h"
 
 G_BEGIN_DECLS
@@ -79,12 +82,6 @@ guint pcc_history_get_trees_compared (const PccHistory *history);
  * from the walk cache. */
 guint pcc_history_get_commits_read (const PccHistory *history);
 
-/* git's approxidate for --git-since: "1-year-ago", "6.months.ago",
- * "2 weeks ago", "yesterday", "now", "YYYY-MM-DD[ HH:MM:SS]", a Unix
- * time "@N".  Relative units are counted back from @now in local time,
- * as git does.  FALSE when @text is not one of these forms. */
-gboolean pcc_history_approxidate (const char *text, gint64 now, gint64 *out);
-
 /* The lines of the script's find_signers_cmd for @file, commits with a
  * committer date at or after @since.  Appends to @lines (char *, owned
  * by the array's free function).  Fails with PCC_ERROR_GIT when the
@@ -111,31 +108,9 @@ gboolean pcc_history_commit_author (PccHistory *history, const char *rev,
 gboolean pcc_history_blame (PccHistory *history, const char *file, guint start,
                             guint length, GPtrArray *commits, GError **error);
 
-/* --- checks of a patch against the repository (--check) ------------- */
-
 /* The full id of the commit @rev names, or NULL when the repository
  * does not have it (or it is ambiguous).  The caller frees it. */
 char *pcc_history_resolve_commit (PccHistory *history, const char *rev);
-
-/* Whether the diff in @text (a mail or a plain diff; what comes before
- * its first "diff --git" line is skipped) applies to the tree of commit
- * @base, tried in memory (libgit2's apply to a tree; the work tree and
- * the index are never touched).  FALSE with PCC_ERROR_PATCH and libgit2's
- * reason when it does not apply, with PCC_ERROR_GIT when @base is not a
- * commit of the repository. */
-gboolean pcc_history_patch_applies (PccHistory *history, const char *base,
-                                    const char *text, gsize len,
-                                    GError **error);
-
-/* The checks of "patchcc --check" and of the review, on one patch:
- * appends to @problems (char *, one sentence each) "no base-commit:
- * line", "base-commit X is not in the repository", "does not apply to
- * its base-commit X: <libgit2's reason>", "Fixes: X names a commit the
- * repository does not have"; and to @hints "Fixes: without Cc:
- * stable@vger.kernel.org" (never a problem: not every fix is for
- * stable).  Returns TRUE when there is no problem. */
-gboolean pcc_history_check_patch (PccHistory *history, const PccPatch *patch,
-                                  GPtrArray *problems, GPtrArray *hints);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccHistory, pcc_history_free)
 

@@ -7,10 +7,10 @@
  *    "mode change" lines, quirks included: "--- /dev/null" gives the file
  *    "dev/null"), and the lines it matches K: keywords against.  This is
  *    what the recipient engine uses, so that patchcc finds exactly what
- *    the script finds;
+ *    the script finds (the scanner: pcc-patch-scan.h);
  *
- *  - a structured view for people: the mail headers (parsed with
- *    libetpan, RFC 2047 words decoded), the commit message and its
+ *  - a structured view for people: the mail headers (pcc-mime.h: parsed
+ *    with libetpan, RFC 2047 words decoded), the commit message and its
  *    trailers, base-commit and prerequisite-patch-id, and one PccPatchFile
  *    per file of the diff (added, deleted, renamed, binary, line counts).
  *
@@ -24,6 +24,7 @@
 #define PCC_PATCH_H
 
 #include <glib.h>
+#include "pcc-patch-scan.h"
 
 G_BEGIN_DECLS
 
@@ -98,27 +99,14 @@ const GPtrArray *pcc_patch_get_gm_files (const PccPatch *patch);
  * appear to be a patch"). */
 gboolean pcc_patch_has_diff (const PccPatch *patch);
 
-typedef struct
-{
-  gsize offset;     /* into pcc_patch_get_text() */
-  gsize len;        /* with the newline */
-  guint lineno;     /* 1-based */
-  gboolean in_diff; /* after the first ---/+++ header */
-} PccKeywordLine;
-
-/* The lines the script tests K: keywords against, in order. */
+/* The lines the script tests K: keywords against, in order
+ * (PccKeywordLine, pcc-patch-scan.h). */
 const GArray *pcc_patch_get_keyword_lines (const PccPatch *patch);
 /* "Fixes: <sha>" ids found (the script uses them with git only). */
 const GPtrArray *pcc_patch_get_fixes (const PccPatch *patch);
 
-/* The hunks the script blames with --git-blame: one per "@@ -S,L" line
- * (a hunk header without the ",L" is skipped, as the script's pattern
- * does), with the file of the "---"/"+++" line before it. */
-typedef struct
-{
-  char *file;
-  guint start, length;
-} PccBlameRange;
+/* The hunks the script blames with --git-blame (PccBlameRange,
+ * pcc-patch-scan.h). */
 const GArray *pcc_patch_get_blame_ranges (const PccPatch *patch);
 
 /* --- the structured view -------------------------------------------- */

@@ -4,6 +4,7 @@
 #include "pcc-recipients-vcs.h"
 #include "pcc-email.h"
 #include "pcc-engine-private.h"
+#include "pcc-approxidate.h"
 #include "pcc-history.h"
 #include "pcc-regex.h"
 
@@ -249,7 +250,7 @@ pcc_recipients_vcs_file_signoffs (PccRecipientsVcs *vcs, const char *file,
   if (vcs->since == 0)
     {
       gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-      if (!pcc_history_approxidate (vcs->o->email_git_since, now, &vcs->since))
+      if (!pcc_approxidate (vcs->o->email_git_since, now, &vcs->since))
         {
           /* git takes a date it cannot read as "now": no commit is that
            * recent */

@@ -1,0 +1,153 @@
+/* pcc-check.c - "patchcc --check": a patch checked against the
+ * repository (its base-commit: there and the diff applying to it, its
+ * Fixes: commits known, Cc: stable next to a fix). */
+#include "pcc-check.h"
+#include "pcc-history-private.h"
+#include "pcc-error.h"
+
+#include <string.h>
+
+gboolean
+pcc_check_patch_applies (PccHistory *h, const char *base, const char *text,
+                         gsize len, GError **error)
+{
+  git_commit *c = pcc_history_lookup_commit (h, base);
+  if (c == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_GIT,
+                   "commit %s is not in the repository", base);
+      return FALSE;
+    }
+  /* from the first "diff --git" line to the end of the diff (the "-- "
+   * signature line of a format-patch mail, if any) */
+  const char *start = NULL;
+  for (const char *p = text; p && p < text + len;)
+    {
+      if ((gsize) (text + len - p) >= 11 && memcmp (p, "diff --git ", 11) == 0)
+        {
+          start = p;
+          break;
+        }
+      const char *nl = memchr (p, '\n', text + len - p);
+      p = nl ? nl + 1 : NULL;
+    }
+  if (start == NULL)
+    {
+      git_commit_free (c);
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "no git diff to apply");
+      return FALSE;
+    }
+  gsize dlen = text + len - start;
+  for (const char *p = start; p < text + len;)
+    {
+      const char *nl = memchr (p, '\n', text + len - p);
+      gsize n = nl ? (gsize) (nl - p) : (gsize) (text + len - p);
+      if (n == 3 && memcmp (p, "-- ", 3) == 0)
+        {
+          dlen = p - start;
+          break;
+        }
+      p = nl ? nl + 1 : text + len;
+    }
+
+  git_diff *diff = NULL;
+  git_tree *tree = NULL;
+  git_index *out = NULL;
+  gboolean ok = FALSE;
+  if (git_diff_from_buffer (&diff, start, dlen) != 0)
+    {
+      const git_error *e = git_error_last ();
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "the diff cannot be read: %s",
+                   e && e->message ? e->message : "unknown error");
+    }
+  else if (git_commit_tree (&tree, c) != 0)
+    {
+      pcc_history_set_git_error (error, "reading the base tree");
+    }
+  else if (git_apply_to_tree (&out, h->repo, tree, diff, NULL) != 0)
+    {
+      const git_error *e = git_error_last ();
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s",
+                   e && e->message ? e->message : "it does not apply");
+    }
+  else
+    {
+      ok = TRUE;
+    }
+  git_index_free (out);
+  git_tree_free (tree);
+  git_diff_free (diff);
+  git_commit_free (c);
+  return ok;
+}
+
+static gboolean
+cc_stable (const PccPatch *patch)
+{
+  const GArray *tr = pcc_patch_get_trailers (patch);
+  for (guint i = 0; i < tr->len; i++)
+    {
+      const PccTrailer *t = &g_array_index (tr, PccTrailer, i);
+      if (g_ascii_strcasecmp (t->key, "Cc") == 0
+          && strstr (t->value, "stable@vger.kernel.org"))
+        return TRUE;
+    }
+  const GPtrArray *cc = pcc_patch_get_cc (patch);
+  for (guint i = 0; i < cc->len; i++)
+    if (strstr (cc->pdata[i], "stable@vger.kernel.org"))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+pcc_check_patch (PccHistory *h, const PccPatch *patch, GPtrArray *problems,
+                 GPtrArray *hints)
+{
+  guint before = problems->len;
+  const char *base = pcc_patch_get_base_commit (patch);
+  if (base == NULL)
+    {
+      g_ptr_array_add (problems,
+                       g_strdup ("no base-commit: line (git format-patch "
+                                 "--base=auto writes one)"));
+    }
+  else
+    {
+      g_autofree char *full = pcc_history_resolve_commit (h, base);
+      if (full == NULL)
+        {
+          g_ptr_array_add (problems,
+                           g_strdup_printf ("base-commit %s is not in the "
+                                            "repository",
+                                            base));
+        }
+      else
+        {
+          gsize len;
+          const char *text = pcc_patch_get_text (patch, &len);
+          g_autoptr (GError) err = NULL;
+          if (!pcc_check_patch_applies (h, full, text, len, &err))
+            g_ptr_array_add (problems,
+                             g_strdup_printf ("does not apply to its "
+                                              "base-commit %.12s: %s",
+                                              full, err->message));
+        }
+    }
+  const GPtrArray *fixes = pcc_patch_get_fixes (patch);
+  for (guint i = 0; i < fixes->len; i++)
+    {
+      g_autofree char *full = pcc_history_resolve_commit (h, fixes->pdata[i]);
+      if (full == NULL)
+        g_ptr_array_add (problems,
+                         g_strdup_printf ("Fixes: %s names a commit the "
+                                          "repository does not have",
+                                          (char *) fixes->pdata[i]));
+    }
+  if (fixes->len > 0 && !cc_stable (patch))
+    g_ptr_array_add (hints,
+                     g_strdup ("Fixes: without Cc: stable@vger.kernel.org "
+                               "(add it if the fix is for stable kernels "
+                               "too)"));
+  return problems->len == before;
+}
