@@ -51,12 +51,19 @@ is_patch_word (const char *w)
 static GPtrArray *
 group_words (const char *tag, gsize len)
 {
-  GString *t = g_string_new_len (tag, len);
-  for (gsize i = 0; i + 6 < t->len; i++)
-    if (g_ascii_strncasecmp (t->str + i, "PATCH", 5) == 0
-        && (t->str[i + 5] == 'v' || t->str[i + 5] == 'V')
-        && g_ascii_isdigit (t->str[i + 6]))
-      g_string_insert_c (t, i + 5, ' ');
+  /* One pass, copying: inserting into the string for each match would
+   * move its tail every time (quadratic on a long group).  A space never
+   * makes or breaks another match, so matching the original text is
+   * matching the text being built. */
+  GString *t = g_string_sized_new (len + 8);
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i >= 5 && i + 1 < len && (tag[i] == 'v' || tag[i] == 'V')
+          && g_ascii_isdigit (tag[i + 1])
+          && g_ascii_strncasecmp (tag + i - 5, "PATCH", 5) == 0)
+        g_string_append_c (t, ' ');
+      g_string_append_c (t, tag[i]);
+    }
   GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
   g_auto (GStrv) parts = g_strsplit_set (t->str, " \t\r\n", -1);
   g_string_free (t, TRUE);
