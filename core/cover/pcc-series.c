@@ -846,7 +846,9 @@ check_numbers (const PccSeries *series, GPtrArray *out)
     }
 
   /* Sorted here too: a replaced patch may have another number. */
-  g_autoptr (GPtrArray) sorted = g_ptr_array_copy (items, NULL, NULL);
+  g_autoptr (GPtrArray) sorted = g_ptr_array_sized_new (items->len);
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (sorted, items->pdata[i]);
   g_ptr_array_sort (sorted, cmp_items);
   const Item *announcer = series->cover && series->cover->total
                               ? series->cover
@@ -981,7 +983,7 @@ check_prefixes (const PccSeries *series, GPtrArray *out)
       g_autofree char *names = join_sources (g);
       g_ptr_array_insert (g, 0, (gpointer) ref_source);
       add_problem (out, PCC_SERIES_PROBLEM_MIXED_PREFIX, g,
-                   "%s %s “[%s …]” and %s “[%s …]”: %s", names,
+                   "%s %s “[%s …]” while %s is “[%s …]”: %s", names,
                    g->len == 2 ? "is" : "are", prefix, ref_source, ref, what);
     }
   groups_clear (&other);
@@ -1013,7 +1015,7 @@ check_base (const PccSeries *series, GPtrArray *out)
       g_autofree char *names = join_sources (g);
       g_ptr_array_insert (g, 0, (gpointer) ref_source);
       add_problem (out, PCC_SERIES_PROBLEM_MIXED_BASE, g,
-                   "%s %s base-commit %s and %s base-commit %s: the patches "
+                   "%s %s base-commit %s while %s has %s: the patches "
                    "were made on different trees",
                    names, g->len == 2 ? "has" : "have",
                    (const char *) other.keys->pdata[k], ref_source, ref);
