@@ -270,6 +270,53 @@ test_padded_subject (void)
                    "nothing was sent");
 }
 
+/* A patch file's own folded Subject: with a long fold line of words
+ * (folded again) or of one word (refused, the header named). */
+static void
+test_folded_in_file (void)
+{
+  g_autoptr (PccSeriesSender) s = sender ();
+  char *to[] = { "Maintainer <m@example.org>", NULL };
+  GString *words = g_string_new (NULL);
+  while (words->len < 3000)
+    g_string_append (words, " word");
+  g_autofree char *word = g_strnfill (1200, 'y');
+  const char *folds[] = { words->str, word };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *file = g_strdup_printf (
+          "From: A U Thor <author@example.org>\n"
+          "Subject: [PATCH] start\n %s\n\nText.\n---\n"
+          "diff --git a/f.c b/f.c\n--- a/f.c\n+++ b/f.c\n@@ -1 +1,2 @@\n"
+          " a\n+b\n",
+          folds[i]);
+      g_autoptr (PccPatch) p = pcc_patch_new_from_data (
+          "0001-x.patch", file, strlen (file), 0, &error);
+      g_assert_no_error (error);
+      g_autoptr (GBytes) m = pcc_series_mail_patch (s, p, "0001-x.patch", 1,
+                                                    NULL, to, NULL, &error);
+      if (i == 0)
+        {
+          g_assert_no_error (error);
+          g_autoptr (GPtrArray) hs = read_headers (m);
+          g_autofree char *want
+              = g_strconcat (" [PATCH] start ", words->str, NULL);
+          g_assert_cmpstr (header (hs, "Subject"), ==, want);
+        }
+      else
+        {
+          g_assert_null (m);
+          g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
+          g_assert_true (g_str_has_prefix (
+              error->message, "0001-x.patch: its Subject: header has more "
+                              "than 998 bytes without white space"));
+        }
+    }
+  g_string_free (words, TRUE);
+}
+
 /* 400 addresses in To: and Cc:, and one display name of 3,000 bytes. */
 static void
 test_long_address_lists (void)
@@ -329,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_func ("/line-limit/check-lines", test_check_lines);
   g_test_add_func ("/line-limit/long-body-line", test_long_body_line);
   g_test_add_func ("/line-limit/padded-subject", test_padded_subject);
+  g_test_add_func ("/line-limit/folded-in-file", test_folded_in_file);
   g_test_add_func ("/line-limit/long-address-lists", test_long_address_lists);
   return g_test_run ();
 }

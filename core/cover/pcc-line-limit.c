@@ -54,14 +54,14 @@ is_wsp (char c)
   return c == ' ' || c == '\t';
 }
 
-/* Append the header line @l (@n bytes, no line end) to @out folded, each
- * piece ending with "\n".  A break goes before a run of white space (so
+/* Append the header line @l (@n bytes, no line end; a line of header
+ * @name, @name_len bytes) to @out folded, each piece ending with "\n".  A break goes before a run of white space (so
  * the piece before it ends with text) that text follows (so the piece
  * after it is not blank); of those within reach, the last.  Linear: a
  * place is looked for at most twice. */
 static gboolean
-fold_line (GString *out, const char *l, gsize n, const char *what,
-           GError **error)
+fold_line (GString *out, const char *l, gsize n, const char *name,
+           gsize name_len, const char *what, GError **error)
 {
   gsize last_text = n; /* the last byte that is not white space */
   gsize s = 0;
@@ -83,12 +83,11 @@ fold_line (GString *out, const char *l, gsize n, const char *what,
           }
       if (p == 0)
         {
-          const char *colon = memchr (l, ':', n);
           g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
                        "%s: its %.*s: header has more than %d bytes without "
                        "white space to fold it at (RFC 5322); nothing was "
                        "sent",
-                       what, colon ? (int) MIN (colon - l, 80) : 0, l,
+                       what, (int) MIN (name_len, 80), name,
                        PCC_MAIL_LINE_MAX);
           return FALSE;
         }
@@ -121,14 +120,20 @@ pcc_mail_fold_headers (GString *mail, const char *what, GError **error)
   if (!long_line)
     return TRUE;
 
-  const char *hend = p;
+  const char *hend = p, *name = "", *colon;
+  gsize name_len = 0;
   g_autoptr (GString) out = g_string_sized_new (mail->len + mail->len / 64);
   for (p = start; p < hend; p = next)
     {
       n = line_len (p, end, &next);
+      if (!is_wsp (*p) && (colon = memchr (p, ':', n)) != NULL)
+        {
+          name = p;
+          name_len = colon - p;
+        }
       if (n <= PCC_MAIL_LINE_MAX)
         g_string_append_len (out, p, next - p);
-      else if (!fold_line (out, p, n, what, error))
+      else if (!fold_line (out, p, n, name, name_len, what, error))
         return FALSE;
     }
   g_string_append_len (out, hend, end - hend);
