@@ -702,11 +702,14 @@ static void G_GNUC_PRINTF (4, 5)
 }
 
 /* Groups of mails sharing a value that differs from the reference one,
- * in the order they are first met. */
+ * in the order they are first met; found by hashing, so that a folder
+ * of many mails with different values is not checked in quadratic
+ * time. */
 typedef struct
 {
   GPtrArray *keys;   /* char *, not owned */
   GPtrArray *groups; /* GPtrArray of char * sources, not owned */
+  GHashTable *index; /* key -> its position + 1 */
 } Groups;
 
 static void
@@ -715,6 +718,7 @@ groups_init (Groups *g)
   g->keys = g_ptr_array_new ();
   g->groups
       = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g->index = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
 static void
@@ -722,20 +726,21 @@ groups_clear (Groups *g)
 {
   g_ptr_array_unref (g->keys);
   g_ptr_array_unref (g->groups);
+  g_hash_table_unref (g->index);
 }
 
 static void
 groups_add (Groups *g, const char *key, const char *source)
 {
-  guint k = 0;
-  while (k < g->keys->len && strcmp (g->keys->pdata[k], key) != 0)
-    k++;
-  if (k == g->keys->len)
+  guint k = GPOINTER_TO_UINT (g_hash_table_lookup (g->index, key));
+  if (k == 0)
     {
       g_ptr_array_add (g->keys, (gpointer) key);
       g_ptr_array_add (g->groups, g_ptr_array_new ());
+      k = g->keys->len;
+      g_hash_table_insert (g->index, (gpointer) key, GUINT_TO_POINTER (k));
     }
-  g_ptr_array_add (g->groups->pdata[k], (gpointer) source);
+  g_ptr_array_add (g->groups->pdata[k - 1], (gpointer) source);
 }
 
 static void
