@@ -4,6 +4,7 @@
 #include "pcc-cover.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
+#include "pcc-line-limit.h"
 #include "pcc-series-mail.h"
 #include "pcc-date.h"
 #include "pcc-mime.h"
@@ -308,6 +309,10 @@ pcc_series_mail_cover (const PccSeriesSender *s, const char *subject,
                         "Content-Transfer-Encoding: 8bit\n");
   g_string_append_c (m, '\n');
   g_string_append (m, body);
+  /* Lines within 998 bytes: pcc-line-limit.h. */
+  if (!pcc_mail_limit_lines (m, "the cover letter", NULL, 0, body,
+                             strlen (body), error))
+    return NULL;
   return g_string_free_to_bytes (g_steal_pointer (&m));
 }
 
@@ -399,6 +404,9 @@ pcc_series_mail_patch (const PccSeriesSender *s, const PccPatch *patch,
       g_string_append_printf (m, "From: %s\n\n", author);
     }
   g_string_append_len (m, body, body_len);
+  /* Lines within 998 bytes: pcc-line-limit.h. */
+  if (!pcc_mail_limit_lines (m, what, data, len, body, body_len, error))
+    return NULL;
   return g_string_free_to_bytes (g_steal_pointer (&m));
 }
 

@@ -1,6 +1,7 @@
 /* pcc-series-private.h - the inside of a PccSeries, shared by the
- * modules that implement pcc-series.h (pcc-series.c: reading and the
- * model; pcc-shortlog.c: the shortlog).  Not for use outside them. */
+ * modules that implement pcc-series.h (pcc-series.c: reading, the model
+ * and its checks; pcc-shortlog.c: the shortlog).  Not for use outside
+ * them. */
 #ifndef PCC_SERIES_PRIVATE_H
 #define PCC_SERIES_PRIVATE_H
 
@@ -30,6 +31,7 @@ struct _PccSeries
   GPtrArray *items;   /* Item, series order */
   GPtrArray *patches; /* PccPatch *, same order, NULL-terminated */
   GPtrArray *warnings;
+  GPtrArray *extra_covers; /* char *: sources of cover letters dropped */
   char *prefix;
   char *base_commit;
   char *change_id;

@@ -6,7 +6,9 @@
  * The patches are put in the order of their "[PATCH n/N]" numbers, the
  * "[PATCH 0/N]" mail (if any) becomes the cover letter, and whatever
  * looks wrong (a missing or doubled number, totals that disagree) is
- * kept as a warning rather than refused: the series is still usable.
+ * kept as a warning rather than refused: the series can still be read,
+ * shown and summed up.  Whether it can be sent is another question,
+ * which pcc_series_check() answers (below).
  *
  * For the cover letter the series gives:
  *
@@ -88,6 +90,51 @@ const char *pcc_series_get_patch_source (const PccSeries *series, guint i);
 
 /* Problems noticed while putting the series together, one a string. */
 const GPtrArray *pcc_series_get_warnings (const PccSeries *series);
+
+/* --- whether the series may be sent ------------------------------------- */
+
+/* The warnings above say what looked odd; some of them mean that the
+ * folder does not hold one series, and sending it would put a wrong
+ * thread on the list (two versions of a series numbered 1/6..6/6, a
+ * patch sent twice, a missing one).  pcc_series_check() lists those, so
+ * that a caller that sends refuses to: every kind below is a reason not
+ * to send. */
+typedef enum
+{
+  /* Two or more cover letters ("[PATCH 0/N]"); only the first is used. */
+  PCC_SERIES_PROBLEM_SECOND_COVER,
+  /* Two or more patches with one number. */
+  PCC_SERIES_PROBLEM_DUPLICATE_NUMBER,
+  /* A number from 1 to the total that no patch has. */
+  PCC_SERIES_PROBLEM_MISSING_NUMBER,
+  /* "n/M" with an M other than the series' total (the cover's, else the
+   * first patch's), or an n beyond it. */
+  PCC_SERIES_PROBLEM_COUNT_MISMATCH,
+  /* Some patches numbered "n/M", others not: no order to send them in. */
+  PCC_SERIES_PROBLEM_PARTLY_NUMBERED,
+  /* Subject prefixes that differ: "PATCH" and "PATCH v2", "RFC PATCH"
+   * and "PATCH", "PATCH net" and "PATCH net-next". */
+  PCC_SERIES_PROBLEM_MIXED_PREFIX,
+  /* base-commit: lines that name different commits. */
+  PCC_SERIES_PROBLEM_MIXED_BASE,
+} PccSeriesProblemKind;
+
+typedef struct
+{
+  PccSeriesProblemKind kind;
+  char *message; /* one sentence for people, naming the files */
+  char **files;  /* the mails that cause it, as pcc_series_get_patch_source()
+                    names them (a second cover letter too), NULL-terminated */
+} PccSeriesProblem;
+
+/* The problems of @series as it is now (after any
+ * pcc_series_replace_patch()), in the order of the kinds above; an empty
+ * array when it may be sent.  A new array of PccSeriesProblem, each freed
+ * with it (g_ptr_array_unref()). */
+GPtrArray *pcc_series_check (const PccSeries *series);
+/* TRUE when pcc_series_check() finds nothing; else FALSE with
+ * PCC_ERROR_PATCH, the message every problem's, one a line. */
+gboolean pcc_series_check_error (const PccSeries *series, GError **error);
 
 /* --- what the cover letter says ----------------------------------------- */
 

@@ -3,7 +3,15 @@
 #include "pcc-error.h"
 #include "pcc-builtin-templates.h" /* generated from templates/ */
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The largest template file read. */
+#define TEMPLATE_MAX (1024 * 1024)
 
 static const char *const known_tokens[]
     = { "cover",       "shortlog",  "diffstat",      "range_diff",
@@ -181,6 +189,25 @@ column_of (const char *line, gsize off)
   return (guint) g_utf8_strlen (line, off) + 1;
 }
 
+/* The columns of byte offsets of one line asked in increasing order:
+ * each byte is counted once, so that a line of many "$" is read in
+ * linear time (column_of() for each would count from the start). */
+typedef struct
+{
+  const char *line;
+  gsize off;   /* counted up to here */
+  guint chars; /* characters before @off */
+} Columns;
+
+static guint
+column_at (Columns *c, gsize off)
+{
+  g_assert (off >= c->off);
+  c->chars += (guint) g_utf8_strlen (c->line + c->off, off - c->off);
+  c->off = off;
+  return c->chars + 1;
+}
+
 typedef struct
 {
   const char *text; /* the line, without its newline */
@@ -306,6 +333,7 @@ parse_line (const char *tname, const Line *l, GArray *nodes, GError **error)
   g_autoptr (GArray) line_nodes = tmp;
   const char *s = l->text;
   gsize i = 0, lit = 0;
+  Columns cols = { s, 0, 0 };
 
   while (i < l->len)
     {
@@ -314,9 +342,9 @@ parse_line (const char *tname, const Line *l, GArray *nodes, GError **error)
           i++;
           continue;
         }
-      guint col = l->col0 + column_of (s, i);
-      append_text (line_nodes, s + lit, i - lit, l->lineno,
-                   l->col0 + column_of (s, lit));
+      guint lit_col = l->col0 + column_at (&cols, lit);
+      guint col = l->col0 + column_at (&cols, i);
+      append_text (line_nodes, s + lit, i - lit, l->lineno, lit_col);
       if (i + 1 < l->len && s[i + 1] == '$')
         {
           append_text (line_nodes, "$", 1, l->lineno, col);
@@ -366,7 +394,7 @@ parse_line (const char *tname, const Line *l, GArray *nodes, GError **error)
       lit = i;
     }
   append_text (line_nodes, s + lit, l->len - lit, l->lineno,
-               l->col0 + column_of (s, lit));
+               l->col0 + column_at (&cols, lit));
 
   /* A directive alone on its line (white space around it) takes the
    * whole line. */
@@ -405,7 +433,8 @@ parse_line (const char *tname, const Line *l, GArray *nodes, GError **error)
         }
     }
   if (l->has_nl && !standalone)
-    append_text (nodes, "\n", 1, l->lineno, l->col0 + column_of (s, l->len));
+    append_text (nodes, "\n", 1, l->lineno,
+                 l->col0 + column_at (&cols, l->len));
   return TRUE;
 }
 
@@ -565,23 +594,82 @@ pcc_template_new (const char *name, const char *text, gssize slen,
   return g_steal_pointer (&tpl);
 }
 
+static void
+too_large (GError **error, const char *path, guint64 size)
+{
+  g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
+               "%s: a template of %" G_GUINT64_FORMAT " bytes is too "
+               "large (limit 1 MiB)",
+               path, size);
+}
+
+static void
+io_error (GError **error, const char *path, const char *what, int errsv)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "Failed to %s file “%s”: %s",
+               what, display, g_strerror (errsv));
+}
+
+/* The size is known before anything is read (fstat of the opened file),
+ * and only a regular file is read: a FIFO or a device (/dev/zero) given
+ * as a template would otherwise block or fill the memory.  Opened
+ * without blocking, so that opening a FIFO does not wait for a writer;
+ * at most the limit and one byte are read, in case the file grows. */
 PccTemplate *
 pcc_template_new_from_file (const char *path, GError **error)
 {
-  g_autofree char *data = NULL;
-  gsize len = 0;
-  g_autoptr (GError) local = NULL;
-  if (!g_file_get_contents (path, &data, &len, &local))
+  GStatBuf st;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
     {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "%s", local->message);
+      io_error (error, path, "open", errno);
       return NULL;
     }
-  if (len > 1024 * 1024)
+  if (fstat (fd, &st) != 0)
     {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
-                   "%s: a template of %" G_GSIZE_FORMAT " bytes is too "
-                   "large (limit 1 MiB)",
-                   path, len);
+      io_error (error, path, "read", errno);
+      close (fd);
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+      g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
+                   "%s is not a regular file; a template is a text file",
+                   display);
+      close (fd);
+      return NULL;
+    }
+  if ((guint64) st.st_size > TEMPLATE_MAX)
+    {
+      too_large (error, path, st.st_size);
+      close (fd);
+      return NULL;
+    }
+  gsize cap = (gsize) st.st_size + 1, len = 0;
+  g_autofree char *data = g_malloc (cap);
+  while (len < TEMPLATE_MAX + 1)
+    {
+      if (len == cap)
+        data = g_realloc (data, cap = TEMPLATE_MAX + 1); /* it grew */
+      gssize r = read (fd, data + len, cap - len);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        {
+          io_error (error, path, "read", errno);
+          close (fd);
+          return NULL;
+        }
+      if (r == 0)
+        break;
+      len += r;
+    }
+  close (fd);
+  if (len > TEMPLATE_MAX)
+    {
+      too_large (error, path, len);
       return NULL;
     }
   return pcc_template_new (path, data, len, error);

@@ -62,7 +62,10 @@ const char *const *pcc_template_get_known_tokens (void);
  * template in messages.  Fails with PCC_ERROR_TEMPLATE. */
 PccTemplate *pcc_template_new (const char *name, const char *text, gssize len,
                                GError **error);
-/* Read and parse a file; errors name the file. */
+/* Read and parse a file; errors name the file.  Only a regular file is
+ * read (PCC_ERROR_IO otherwise: a FIFO or a device is not waited on),
+ * and only when it holds at most 1 MiB (PCC_ERROR_TOO_LARGE otherwise,
+ * known from its size before it is read). */
 PccTemplate *pcc_template_new_from_file (const char *path, GError **error);
 void pcc_template_free (PccTemplate *tpl);
 

@@ -47,27 +47,43 @@ is_patch_word (const char *w)
 }
 
 /* The words of one group: b4's "(patch)(v\d+)" -> "\1 \2", split at
- * white space, ',' and ';' stripped from the end of each word. */
+ * white space, ',' and ';' stripped from the end of each word.  The
+ * words point into *@buf, which the caller frees (g_free()). */
 static GPtrArray *
-group_words (const char *tag, gsize len)
+group_words (const char *tag, gsize len, char **buf)
 {
-  GString *t = g_string_new_len (tag, len);
-  for (gsize i = 0; i + 6 < t->len; i++)
-    if (g_ascii_strncasecmp (t->str + i, "PATCH", 5) == 0
-        && (t->str[i + 5] == 'v' || t->str[i + 5] == 'V')
-        && g_ascii_isdigit (t->str[i + 6]))
-      g_string_insert_c (t, i + 5, ' ');
-  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
-  g_auto (GStrv) parts = g_strsplit_set (t->str, " \t\r\n", -1);
-  g_string_free (t, TRUE);
-  for (char **w = parts; *w; w++)
+  /* One pass, copying: inserting into the string for each match would
+   * move its tail every time (quadratic on a long group).  A space never
+   * makes or breaks another match, so matching the original text is
+   * matching the text being built. */
+  GString *t = g_string_sized_new (len + 8);
+  for (gsize i = 0; i < len; i++)
     {
-      gsize n = strlen (*w);
-      while (n > 0 && ((*w)[n - 1] == ',' || (*w)[n - 1] == ';'))
-        n--;
-      if (n > 0)
-        g_ptr_array_add (words, g_strndup (*w, n));
+      if (i >= 5 && i + 1 < len && (tag[i] == 'v' || tag[i] == 'V')
+          && g_ascii_isdigit (tag[i + 1])
+          && g_ascii_strncasecmp (tag + i - 5, "PATCH", 5) == 0)
+        g_string_append_c (t, ' ');
+      g_string_append_c (t, tag[i]);
     }
+  /* The words are cut in place (a NUL after each), not copied one by
+   * one: a long group is mostly allocation otherwise. */
+  GPtrArray *words = g_ptr_array_new ();
+  char *p = t->str, *end = t->str + t->len;
+  while (p < end)
+    {
+      char *w = p;
+      while (p < end && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+        p++;
+      gsize n = p - w;
+      while (n > 0 && (w[n - 1] == ',' || w[n - 1] == ';'))
+        n--;
+      if (p < end)
+        p++; /* the separator, before the NUL may take its place */
+      w[n] = '\0';
+      if (n > 0)
+        g_ptr_array_add (words, w);
+    }
+  *buf = g_string_free (t, FALSE);
   return words;
 }
 
@@ -112,7 +128,8 @@ pcc_subject_parse (const char *subject, PccSubject *out)
       const char *close = strchr (p, ']');
       if (close == NULL)
         break;
-      g_autoptr (GPtrArray) words = group_words (p + 1, close - p - 1);
+      g_autofree char *buf = NULL;
+      g_autoptr (GPtrArray) words = group_words (p + 1, close - p - 1, &buf);
       GString *pre = g_string_new (NULL);
       gboolean has_num = FALSE, has_patch = FALSE;
       for (guint i = 0; i < words->len; i++)
