@@ -14,6 +14,7 @@
  * window, the status bar, Claws' log and stderr) and leaves the mail as
  * it was typed.
  */
+#include "config.h"
 #include "claws-features.h"
 
 #include <string.h>
@@ -1039,7 +1040,7 @@ plugin_licence (void)
 const gchar *
 plugin_version (void)
 {
-  return PATCHCC_VERSION;
+  return PCC_VERSION;
 }
 
 struct PluginFeature *
