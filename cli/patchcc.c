@@ -6,6 +6,8 @@
  * patchcc refuses (a truncated diff, binary data, a mail with no diff
  * that is not a cover letter, an oversized input, a bad MAINTAINERS).
  */
+#include "config.h"
+
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>

@@ -13,8 +13,9 @@
  *                      it is one, else $PATCHCC_TREE)
  *   --tree-rev REV     read MAINTAINERS and .mailmap from commit REV of
  *                      the git repository at the tree path
- *   --rest-rule RULE   seed (default: the patched script), public (with
- *                      kernel/patches/0003) or always (the original script)
+ *   --rest-rule RULE   fallback (default: the patched script), public
+ *                      (only public lists count) or always (the original
+ *                      script)
  *   --explain          print why each recipient is there
  *   --check            check each patch against the repository instead
  *   --to, --cc         b4's To and Cc commands in one word

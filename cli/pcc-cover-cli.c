@@ -515,7 +515,7 @@ pcc_cover_main (int argc, char **argv)
     { "split", 0, 0, G_OPTION_ARG_STRING, &a.split,
       "b4 (To: maintainers and reviewers, default) or all-cc", "SPLIT" },
     { "rest-rule", 0, 0, G_OPTION_ARG_STRING, &a.rest_rule,
-      "seed (default), public or always", "RULE" },
+      "fallback (default), public or always", "RULE" },
     { "no-recipients", 0, 0, G_OPTION_ARG_NONE, &a.no_recipients,
       "Do not compute To:/Cc: (no kernel tree needed)", NULL },
     { "explain", 0, 0, G_OPTION_ARG_NONE, &a.explain,

@@ -14,6 +14,7 @@
  *    body are patchcc-open.h's; the main window's items are
  *    patchcc-open.h's and patchcc-series.h's.
  */
+#include "config.h"
 #include "claws-features.h"
 
 #include <string.h>
@@ -264,7 +265,7 @@ plugin_licence (void)
 const gchar *
 plugin_version (void)
 {
-  return PATCHCC_VERSION;
+  return PCC_VERSION;
 }
 
 struct PluginFeature *

@@ -39,7 +39,7 @@ static PrefParam param[]
         { "split", "b4", &rc.split, P_STRING, NULL, NULL, NULL },
         { "drop_lkml_for_new_files", "FALSE", &rc.drop_lkml_for_new_files,
           P_BOOL, NULL, NULL, NULL },
-        { "rest_rule", "seed", &rc.rest_rule, P_STRING, NULL, NULL, NULL },
+        { "rest_rule", "fallback", &rc.rest_rule, P_STRING, NULL, NULL, NULL },
         { "suppress_cc", "self", &rc.suppress_cc, P_STRING, NULL, NULL, NULL },
         { NULL, NULL, NULL, P_OTHER, NULL, NULL, NULL } };
 
@@ -79,8 +79,8 @@ settings_from_rc (void)
                "using b4",
                rc.split);
   if (!pcc_rest_rule_from_string (rc.rest_rule, &settings.rest_rule))
-    g_warning ("clawsrc [" PREFS_BLOCK_NAME "]: rest_rule=%s is not seed, "
-               "public or always; using seed",
+    g_warning ("clawsrc [" PREFS_BLOCK_NAME "]: rest_rule=%s is not "
+               "fallback, public or always; using fallback",
                rc.rest_rule);
 }
 

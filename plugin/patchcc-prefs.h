@@ -9,7 +9,7 @@
  *   on_send                  off | ask | rewrite          (default ask)
  *   split                    b4 | cc                      (default b4)
  *   drop_lkml_for_new_files  0/1                          (default 0)
- *   rest_rule                seed | public | always       (default seed)
+ *   rest_rule                fallback | public | always (default fallback)
  *   suppress_cc              git send-email's --suppress-cc classes for the
  *                            series' extra Cc: (author, self, cc, bodycc,
  *                            sob, misc-by, body, all; default self)

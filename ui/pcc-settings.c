@@ -16,7 +16,7 @@ pcc_settings_init (PccSettings *s)
   s->on_send = PCC_ON_SEND_ASK;
   s->split = PCC_SPLIT_B4;
   s->drop_lkml_for_new_files = FALSE;
-  s->rest_rule = PCC_REST_SEED;
+  s->rest_rule = PCC_REST_FALLBACK;
 }
 
 void
@@ -454,7 +454,7 @@ pcc_settings_widget_new (const PccSettings *initial)
   w = gtk_label_new_with_mnemonic (_ ("THE REST (LKML) _rule:"));
   gtk_box_pack_start (GTK_BOX (row), w, FALSE, FALSE, 0);
   self->rest_rule = GTK_COMBO_BOX_TEXT (gtk_combo_box_text_new ());
-  gtk_combo_box_text_append (self->rest_rule, "seed",
+  gtk_combo_box_text_append (self->rest_rule, "fallback",
                              _ ("fallback: out when a file has another list"));
   gtk_combo_box_text_append (
       self->rest_rule, "public",
@@ -535,7 +535,7 @@ pcc_settings_widget_get (PccSettingsWidget *self, PccSettings *out)
       = gtk_toggle_button_get_active (self->drop_lkml);
   id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->rest_rule));
   if (!pcc_rest_rule_from_string (id, &out->rest_rule))
-    out->rest_rule = PCC_REST_SEED;
+    out->rest_rule = PCC_REST_FALLBACK;
   for (int i = 0; i < 3; i++)
     if (gtk_toggle_button_get_active (self->on_send[i]))
       out->on_send = (PccOnSend) i;

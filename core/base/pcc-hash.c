@@ -10,8 +10,8 @@
 #include <sys/platform/x86.h>
 /* glibc's answer, found once by the dynamic loader for every process.
  * libgcc's __builtin_cpu_supports() would link in a constructor that
- * runs CPUID a dozen times more in every run, and on a virtual machine
- * each CPUID traps to the hypervisor (7 us here). */
+ * runs CPUID many times more in every run, and on a virtual machine
+ * each CPUID traps to the hypervisor. */
 #define CPU_HAS_AVX2() CPU_FEATURE_ACTIVE (AVX2)
 #else
 #define CPU_HAS_AVX2() (__builtin_cpu_init (), __builtin_cpu_supports ("avx2"))

@@ -1,11 +1,11 @@
 /* pcc-hash.h - the 128-bit hash of the caches' keys and checksums.
  *
  * XXH3 (libxxhash-dev, inlined from its header), run with AVX2 where the
- * processor has it: the index cache hashes some 2.6 MB on every run (its
+ * processor has it: the index cache hashes megabytes on every run (its
  * inputs for the key, unless their stamp is known, and its own body for
  * the checksum), and the vector code made for the baseline x86-64 (SSE2)
- * takes about three times as long.  The value is the same either way:
- * XXH3 is defined independently of the code that computes it.
+ * is slower at it.  The value is the same either way: XXH3 is defined
+ * independently of the code that computes it.
  */
 #ifndef PCC_HASH_H
 #define PCC_HASH_H

@@ -1,6 +1,8 @@
 /* pcc-i18n.c - binding patchcc's text domain. */
 #include "pcc-i18n.h"
 
+#include "config.h"
+
 #include <glib.h>
 #include <libintl.h>
 

@@ -1,6 +1,6 @@
 /* pcc-libgit2.h - libgit2, opened the first time patchcc needs it.
  *
- * libgit2 brings some twenty shared libraries with it (TLS, SSH, Kerberos,
+ * libgit2 brings many shared libraries with it (TLS, SSH, Kerberos,
  * HTTP), and mapping and relocating them was most of the start-up time of
  * a `patchcc` run that never reads git history.  So no program of
  * patchcc links libgit2: libpatchcc defines every libgit2 function it

@@ -12,7 +12,7 @@
  *
  * Limits.  Perl's engine has none; PCRE2's defaults (10 million steps
  * per match) refuse a long line that every MAINTAINERS keyword reads in
- * linear time (at most 3 steps per byte on the kernel's MAINTAINERS).  A
+ * linear time (a few steps per byte on the kernel's MAINTAINERS).  A
  * match may take PCC_REGEX_STEPS_PER_BYTE steps per byte of its subject
  * (at least PCC_REGEX_MIN_STEPS) and PCC_REGEX_HEAP_LIMIT_KIB of
  * backtracking memory; past that pcc_regex_last_error() says it gave up.
@@ -20,7 +20,7 @@
  * backtracks without end stops in time linear in the line.  A match of
  * more than PCC_REGEX_INTERP_STEPS steps goes on in PCRE2's JIT, made
  * then: its steps cost far less than the interpreter's (the hostile F:
- * line of /maintainers/gave-up gives up in milliseconds, not seconds).
+ * line of /maintainers/gave-up gives up at once, not after a long wait).
  * The JIT counts its steps otherwise, so where exactly it gives up
  * differs; what it matches does not.
  */

@@ -89,10 +89,10 @@ pcc_region_tune_heap (void)
   if (from < after)
     madvise (from, after - from, MADV_HUGEPAGE); /* advice only */
 #ifdef MADV_POPULATE_WRITE
-  /* Every run takes the first 150-200 KiB of the heap, below the first
-   * huge page, one 4 KiB page fault at a time (12-16 us each on these
-   * virtual machines, a microsecond when made in one call).  Make them
-   * in one call, from where the heap starts; a kernel older than 5.14 refuses, and nothing
+  /* Every run touches the start of the heap, below the first huge page,
+   * one 4 KiB page fault at a time, each much dearer on a virtual machine
+   * than when they are made in one call.  Make them in one call, from
+   * where the heap starts; a kernel older than 5.14 refuses, and nothing
    * changes. */
   char *start = arena < (uintptr_t) before ? before - arena : before;
   char *head = (char *) ((uintptr_t) start & ~(uintptr_t) 4095);

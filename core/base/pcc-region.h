@@ -2,9 +2,8 @@
  *
  * The MAINTAINERS index holds a few arrays of a megabyte or more that
  * are filled completely as soon as they are made.  Touching fresh memory
- * one 4 KiB page at a time costs a page fault each, and on virtual
- * machines a fault is tens of microseconds: these arrays were most of
- * the time of a patchcc run.  A region is anonymous memory aligned to
+ * one 4 KiB page at a time costs a page fault each, which is dear on a
+ * virtual machine: these arrays were most of the time of a patchcc run.  A region is anonymous memory aligned to
  * and advised for transparent huge pages (madvise MADV_HUGEPAGE), so
  * where the kernel offers them a whole 2 MiB is mapped by one fault;
  * where it does not, it is ordinary zero-filled memory.
@@ -54,11 +53,10 @@ gboolean pcc_region_read_pieces (const char *path, void *buf, gsize buf_size,
 /* For a short-lived process (the patchcc command, not a library user
  * such as the mail client): make the malloc heap grow in steps of 32 MiB,
  * serve allocations of up to 32 MiB from it, and advise it for huge
- * pages.  A tree-wide patch allocates some 12 MB in small pieces, which
- * otherwise arrive one 4 KiB page fault at a time (3,100 faults, a third
- * of such a run here); a step of the heap is then a few huge-page faults.
- * The first 256 KiB of the heap, which every run touches, are faulted in
- * by one call.  Other memory the process never touches costs nothing.
+ * pages.  A tree-wide patch allocates megabytes in small pieces, which
+ * otherwise arrive one 4 KiB page fault at a time; a step of the heap is
+ * then a few huge-page faults.  The first 256 KiB of the heap, which
+ * every run touches, are faulted in by one call.  Other memory the process never touches costs nothing.
  * Call it first thing in
  * main(); it does nothing where the C library is not glibc or under
  * AddressSanitizer. */

@@ -1,4 +1,6 @@
 /* pcc-series-mail.c - the mails of a series (see pcc-series-mail.h). */
+#include "config.h"
+
 #include <string.h>
 
 #include "pcc-cover.h"

@@ -1,4 +1,5 @@
 /* pcc-index-cache.c - the compiled index on disk; see pcc-index-cache.h. */
+#include "config.h"
 #include "pcc-index-cache.h"
 #include "pcc-cache-file.h"
 #include "pcc-hash.h"

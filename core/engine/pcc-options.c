@@ -38,7 +38,7 @@ pcc_options_init (PccOptions *o)
   o->letters = g_strdup ("");
   o->keywords = TRUE;
   o->pattern_depth = 0;
-  o->rest_rule = PCC_REST_SEED;
+  o->rest_rule = PCC_REST_FALLBACK;
 }
 
 void

@@ -17,7 +17,7 @@ pcc_plan_options_init (PccPlanOptions *opts)
 {
   opts->split = PCC_SPLIT_B4;
   opts->drop_lkml_for_new_files = FALSE;
-  opts->rest_rule = PCC_REST_SEED;
+  opts->rest_rule = PCC_REST_FALLBACK;
 }
 
 static void

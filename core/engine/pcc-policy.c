@@ -7,14 +7,15 @@ typedef struct
   int value;
 } Name;
 
+/* The first name of a value is the one written back. */
 static const Name rest_rules[] = {
-  { "seed", PCC_REST_SEED },
+  { "fallback", PCC_REST_FALLBACK },
   { "public", PCC_REST_PUBLIC },
   { "always", PCC_REST_ALWAYS },
+  { "seed", PCC_REST_FALLBACK }, /* its first name; not listed */
   { NULL, 0 },
 };
 
-/* The first name of a value is the one written back. */
 static const Name splits[] = {
   { "b4", PCC_SPLIT_B4 },
   { "cc", PCC_SPLIT_ALL_CC },
@@ -111,6 +112,6 @@ pcc_policy_names (PccPolicy policy)
         return "ask, rewrite or off";
       case PCC_POLICY_REST_RULE:
       default:
-        return "seed, public or always";
+        return "fallback, public or always";
     }
 }

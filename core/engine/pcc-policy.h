@@ -8,7 +8,7 @@
  * The *_to_string() functions return static strings (never free them);
  * the *_from_string() functions return FALSE for NULL or an unknown
  * name and leave @out untouched.  pcc_policy_names() gives the accepted
- * names for an error message ("seed, public or always").
+ * names for an error message ("fallback, public or always").
  */
 #ifndef PCC_POLICY_H
 #define PCC_POLICY_H
@@ -20,9 +20,13 @@ G_BEGIN_DECLS
 /* When THE REST (LKML and Linus) is kept for a file. */
 typedef enum
 {
-  PCC_REST_SEED,   /* seed 001: any L: of another section drops THE REST */
-  PCC_REST_PUBLIC, /* 0003: only lists that are not subscribers-only count */
-  PCC_REST_ALWAYS, /* the original script: THE REST always applies */
+  /* THE REST only when no other section matching the file has an L:
+   * list (the posted change to the script) */
+  PCC_REST_FALLBACK,
+  /* the same, but only lists that are not subscribers-only count */
+  PCC_REST_PUBLIC,
+  /* THE REST always applies (the unpatched script) */
+  PCC_REST_ALWAYS,
 } PccRestRule;
 
 /* How computed recipients are split between To: and Cc:. */
@@ -40,7 +44,8 @@ typedef enum
   PCC_ON_SEND_REWRITE, /* apply the plan without asking */
 } PccOnSend;
 
-/* "seed", "public", "always". */
+/* "fallback", "public", "always"; "seed", the first name of "fallback",
+ * is still accepted (not listed, never written back). */
 gboolean pcc_rest_rule_from_string (const char *s, PccRestRule *out);
 const char *pcc_rest_rule_to_string (PccRestRule v);
 
@@ -59,7 +64,7 @@ typedef enum
   PCC_POLICY_ON_SEND,
 } PccPolicy;
 
-/* The accepted names of @policy for messages, e.g. "seed, public or
+/* The accepted names of @policy for messages, e.g. "fallback, public or
  * always".  Static; never free it. */
 const char *pcc_policy_names (PccPolicy policy);
 

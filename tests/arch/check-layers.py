@@ -30,7 +30,7 @@ ALLOWED = {
     "ui": {"core/base", "core/mail", "core/engine", "core/cover"},
     "plugin": {"ui", "core/base", "core/mail", "core/engine", "core/cover"},
 }
-GENERATED = {"pcc-builtin-templates.h": "core/cover"}
+GENERATED = {"pcc-builtin-templates.h": "core/cover", "config.h": "core/base"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

@@ -16,7 +16,8 @@ san="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-om
 inc="-I$src/core/base -I$src/core/mail -I$src/core/engine -I$src/core/cover $(pkg-config --cflags $pkgs)"
 python3 "$src/templates/embed-templates.py" "$out/pcc-builtin-templates.h" \
 	/usr/share/patchcc/templates "$src"/templates/*.tpl
-inc="$inc -I$out -DPCC_VERSION=\"fuzz\" -DPCC_LOCALEDIR=\"/usr/share/locale\""
+[ -f "$out/config.h" ] || printf '#define PCC_VERSION "fuzz"\n#define PCC_LOCALEDIR "/usr/share/locale"\n' >"$out/config.h"
+inc="$inc -I$out"
 # deps D: the files a depfile (-MMD) names, one per line
 deps() {
 	sed -e 's/^[^:]*://' -e 's/\\$//' "$1" | tr ' ' '\n' | grep -v '^$'
