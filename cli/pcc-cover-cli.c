@@ -5,6 +5,7 @@
 #include "pcc-cover-cli.h"
 #include "pcc-cover.h"
 #include "pcc-error.h"
+#include "pcc-file.h"
 #include "pcc-plan.h"
 #include "pcc-provenance.h"
 #include "pcc-recipients.h"
@@ -74,12 +75,8 @@ read_text_file (const char *path, GError **error)
 {
   char *data = NULL;
   gsize len = 0;
-  g_autoptr (GError) local = NULL;
-  if (!g_file_get_contents (path, &data, &len, &local))
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
+  if (!pcc_file_read (path, &data, &len, error))
+    return NULL;
   if (memchr (data, '\0', len) || !g_utf8_validate (data, len, NULL))
     {
       g_free (data);
@@ -152,15 +149,13 @@ static char *
 render_b4_template (PccTemplate *tpl, const PccProvenance *prov,
                     const char *title, GError **error)
 {
-  static const char *const b4_tokens[]
-      = { "cover",         "shortlog",    "diffstat",
-          "range_diff",    "base_commit", "change_id",
-          "prerequisites", "signature",   NULL };
+  const char *const *tokens = pcc_template_get_known_tokens ();
   g_autoptr (GHashTable) v
       = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  for (guint i = 0; b4_tokens[i]; i++)
-    g_hash_table_insert (v, (char *) b4_tokens[i],
-                         g_strdup_printf ("${%s}", b4_tokens[i]));
+  for (guint i = 0; tokens[i]; i++)
+    if (pcc_template_token_is_b4 (tokens[i]))
+      g_hash_table_insert (v, (char *) tokens[i],
+                           g_strdup_printf ("${%s}", tokens[i]));
   g_autofree char *p = prov ? pcc_provenance_render (prov, 72) : g_strdup ("");
   /* "$" in patchcc's values must reach b4 as "$$". */
   g_auto (GStrv) parts = g_strsplit (g_strchomp (p), "$", -1);

@@ -4,124 +4,54 @@
  * come from pcc-diffstat.c (pcc_diffstat_collect_entries()). */
 #include "pcc-diffstat.h"
 #include "pcc-diffstat-private.h"
+#include "pcc-quote.h"
 
 #include <string.h>
 
-char *
-pcc_diffstat_quote_path (const char *path)
+/* How git names @e in --stat: quoted, "dir/{a => b}" for a rename. */
+static char *
+print_name (const PccDiffstatEntry *e)
 {
-  gboolean need = FALSE;
-  for (const unsigned char *p = (const unsigned char *) path; *p; p++)
-    if (*p < 0x20 || *p == '"' || *p == '\\' || *p >= 0x7f)
-      need = TRUE;
-  if (!need)
-    return g_strdup (path);
-  GString *out = g_string_new ("\"");
-  for (const unsigned char *p = (const unsigned char *) path; *p; p++)
+  return e->orig_name ? pcc_quote_rename (e->orig_name, e->name)
+                      : pcc_quote_path (e->name);
+}
+
+/* git's --summary lines for @e. */
+static void
+append_summary (GString *out, const PccDiffstatEntry *e)
+{
+  if (e->created)
     {
-      unsigned char c = *p;
-      const char *esc = NULL;
-      switch (c)
-        {
-          case '\a':
-            esc = "\\a";
-            break;
-          case '\b':
-            esc = "\\b";
-            break;
-          case '\t':
-            esc = "\\t";
-            break;
-          case '\n':
-            esc = "\\n";
-            break;
-          case '\v':
-            esc = "\\v";
-            break;
-          case '\f':
-            esc = "\\f";
-            break;
-          case '\r':
-            esc = "\\r";
-            break;
-          case '"':
-            esc = "\\\"";
-            break;
-          case '\\':
-            esc = "\\\\";
-            break;
-          default:
-            break;
-        }
-      if (esc)
-        g_string_append (out, esc);
-      else if (c < 0x20 || c >= 0x7f)
-        g_string_append_printf (out, "\\%03o", c);
+      g_autofree char *q = pcc_quote_path (e->name);
+      if (e->cur_mode)
+        g_string_append_printf (out, " create mode %06o %s\n", e->cur_mode, q);
       else
-        g_string_append_c (out, (char) c);
+        g_string_append_printf (out, " create %s\n", q);
     }
-  g_string_append_c (out, '"');
-  return g_string_free (out, FALSE);
-}
-
-static gboolean
-needs_quote (const char *s)
-{
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    if (*p < 0x20 || *p == '"' || *p == '\\' || *p >= 0x7f)
-      return TRUE;
-  return FALSE;
-}
-
-char *
-pcc_diffstat_pprint_rename (const char *a, const char *b)
-{
-  if (needs_quote (a) || needs_quote (b))
+  else if (e->removed)
     {
-      g_autofree char *qa = pcc_diffstat_quote_path (a);
-      g_autofree char *qb = pcc_diffstat_quote_path (b);
-      return g_strdup_printf ("%s => %s", qa, qb);
+      g_autofree char *q = pcc_quote_path (e->name);
+      if (e->orig_mode)
+        g_string_append_printf (out, " delete mode %06o %s\n", e->orig_mode,
+                                q);
+      else
+        g_string_append_printf (out, " delete %s\n", q);
     }
-  int len_a = (int) strlen (a), len_b = (int) strlen (b);
-  int pfx = 0, sfx = 0;
-  const char *o = a, *n = b;
-  while (*o && *n && *o == *n)
+  else if (e->orig_name)
     {
-      if (*o == '/')
-        pfx = (int) (o - a) + 1;
-      o++;
-      n++;
+      g_autofree char *names = pcc_quote_rename (e->orig_name, e->name);
+      g_string_append_printf (out, " rename %s (%d%%)\n", names,
+                              e->similarity);
+      if (e->mode_change)
+        g_string_append_printf (out, " mode change %06o => %06o\n",
+                                e->orig_mode, e->cur_mode);
     }
-  o = a + len_a;
-  n = b + len_b;
-  int adj = pfx ? 1 : 0;
-  while (a + pfx - adj <= o && b + pfx - adj <= n && *o == *n)
+  else if (e->mode_change)
     {
-      if (*o == '/')
-        sfx = len_a - (int) (o - a);
-      o--;
-      n--;
+      g_autofree char *q = pcc_quote_path (e->name);
+      g_string_append_printf (out, " mode change %06o => %06o %s\n",
+                              e->orig_mode, e->cur_mode, q);
     }
-  int a_mid = len_a - pfx - sfx, b_mid = len_b - pfx - sfx;
-  if (a_mid < 0)
-    a_mid = 0;
-  if (b_mid < 0)
-    b_mid = 0;
-  GString *s = g_string_new (NULL);
-  if (pfx + sfx)
-    {
-      g_string_append_len (s, a, pfx);
-      g_string_append_c (s, '{');
-    }
-  g_string_append_len (s, a + pfx, a_mid);
-  g_string_append (s, " => ");
-  g_string_append_len (s, b + pfx, b_mid);
-  if (pfx + sfx)
-    {
-      g_string_append_c (s, '}');
-      g_string_append_len (s, a + len_a - sfx, sfx);
-    }
-  return g_string_free (s, FALSE);
 }
 
 static int
@@ -170,6 +100,10 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
   GString *out = g_string_new (NULL);
   if (entries->len == 0)
     return g_string_free (out, FALSE);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < entries->len; i++)
+    g_ptr_array_add (names,
+                     print_name (&g_array_index (entries, PccDiffstatEntry, i)));
 
   guint64 max_change = 0;
   int max_len = 0, number_width = 0, bin_width = 0;
@@ -178,7 +112,7 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
       const PccDiffstatEntry *e
           = &g_array_index (entries, PccDiffstatEntry, i);
       guint64 change = (guint64) e->added + e->deleted;
-      int len = utf8_strwidth (e->print_name);
+      int len = utf8_strwidth (names->pdata[i]);
       if (max_len < len)
         max_len = len;
       if (e->binary)
@@ -223,7 +157,7 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
       const PccDiffstatEntry *e
           = &g_array_index (entries, PccDiffstatEntry, i);
       const char *prefix = "";
-      const char *name = e->print_name;
+      const char *name = names->pdata[i];
       int len = name_width;
       int name_len = utf8_strwidth (name);
       if (name_width < name_len)
@@ -301,8 +235,7 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
       {
         const PccDiffstatEntry *e
             = &g_array_index (entries, PccDiffstatEntry, i);
-        if (e->summary)
-          g_string_append (out, e->summary);
+        append_summary (out, e);
       }
   return g_string_free (out, FALSE);
 }

@@ -8,22 +8,22 @@
 
 G_BEGIN_DECLS
 
-/* One file of the series' diffstat. */
+/* One file of the series' diffstat: what changed, not how it prints
+ * (pcc-diffstat-format.c renders names, renames and --summary lines). */
 typedef struct
 {
-  char *name;       /* for sorting: the final path, or the original */
-  char *print_name; /* as shown, quoted, "{a => b}" for renames */
+  char *name;      /* the final path, or the original for a deletion */
+  char *orig_name; /* the path before the series, for a rename; or NULL */
   guint added, deleted;
   gboolean binary, interesting;
-  char *summary; /* --summary lines, or NULL */
+  gboolean created, removed, mode_change;
+  guint orig_mode, cur_mode; /* 0 when not known */
+  int similarity;            /* of a rename, in per cent */
 } PccDiffstatEntry;
 
 /* The files that changed, in git's order (by name); a new array of
  * PccDiffstatEntry the caller owns (it frees the strings). */
 GArray *pcc_diffstat_collect_entries (PccDiffstat *ds);
-
-/* git's pprint_rename(): "dir/{a => b}/file", newly allocated. */
-char *pcc_diffstat_pprint_rename (const char *a, const char *b);
 
 G_END_DECLS
 

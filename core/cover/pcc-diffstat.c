@@ -534,8 +534,7 @@ entry_clear (gpointer p)
 {
   PccDiffstatEntry *e = p;
   g_free (e->name);
-  g_free (e->print_name);
-  g_free (e->summary);
+  g_free (e->orig_name);
 }
 
 static int
@@ -796,52 +795,20 @@ pcc_diffstat_collect_entries (PccDiffstat *ds)
 
       e.name = g_strdup (deleted ? f->orig_path : f->path);
       if (renamed)
-        e.print_name = pcc_diffstat_pprint_rename (f->orig_path, f->path);
-      else
-        e.print_name = pcc_diffstat_quote_path (e.name);
-
-      g_autoptr (GString) sum = g_string_new (NULL);
-      if (created)
         {
-          g_autofree char *q = pcc_diffstat_quote_path (f->path);
-          if (f->cur_mode)
-            g_string_append_printf (sum, " create mode %06o %s\n", f->cur_mode,
-                                    q);
-          else
-            g_string_append_printf (sum, " create %s\n", q);
-        }
-      else if (deleted)
-        {
-          g_autofree char *q = pcc_diffstat_quote_path (f->orig_path);
-          if (f->orig_mode)
-            g_string_append_printf (sum, " delete mode %06o %s\n",
-                                    f->orig_mode, q);
-          else
-            g_string_append_printf (sum, " delete %s\n", q);
-        }
-      else if (renamed)
-        {
-          g_autofree char *names
-              = pcc_diffstat_pprint_rename (f->orig_path, f->path);
+          e.orig_name = g_strdup (f->orig_path);
           if (f->similarity < 0 || f->touches > 1)
             inexact (ds,
                      "%s: similarity of the rename after several "
                      "patches is estimated",
                      f->path);
-          g_string_append_printf (sum, " rename %s (%d%%)\n", names,
-                                  f->similarity >= 0 ? f->similarity : 100);
-          if (mode_change)
-            g_string_append_printf (sum, " mode change %06o => %06o\n",
-                                    f->orig_mode, f->cur_mode);
         }
-      else if (mode_change)
-        {
-          g_autofree char *q = pcc_diffstat_quote_path (f->path);
-          g_string_append_printf (sum, " mode change %06o => %06o %s\n",
-                                  f->orig_mode, f->cur_mode, q);
-        }
-      if (sum->len)
-        e.summary = g_strdup (sum->str);
+      e.created = created;
+      e.removed = deleted;
+      e.mode_change = mode_change;
+      e.orig_mode = f->orig_mode;
+      e.cur_mode = f->cur_mode;
+      e.similarity = f->similarity >= 0 ? f->similarity : 100;
       g_array_append_val (entries, e);
     }
   g_array_sort (entries, cmp_entry);

@@ -69,10 +69,6 @@ void pcc_diffstat_get_totals (PccDiffstat *ds, guint *files, guint *insertions,
  * the reasons, one a line (owned by @ds). */
 gboolean pcc_diffstat_is_exact (PccDiffstat *ds, const char **why);
 
-/* git's quote_c_style() with core.quotePath on: @path as git prints it in
- * a diffstat (quoted only when needed). */
-char *pcc_diffstat_quote_path (const char *path);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccDiffstat, pcc_diffstat_free)
 
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* pcc-series.c - a patch series (see pcc-series.h). */
 #include "pcc-error.h"
+#include "pcc-file.h"
 #include "pcc-mailinfo.h"
 #include "pcc-mbox.h"
 #include "pcc-series-private.h"
@@ -309,12 +310,8 @@ add_file (GPtrArray *items, const char *path, GError **error)
 {
   g_autofree char *data = NULL;
   gsize len = 0;
-  g_autoptr (GError) local = NULL;
-  if (!g_file_get_contents (path, &data, &len, &local))
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "%s", local->message);
-      return FALSE;
-    }
+  if (!pcc_file_read (path, &data, &len, error))
+    return FALSE;
   return add_mails (items, path, data, len, error);
 }
 

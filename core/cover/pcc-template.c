@@ -13,15 +13,29 @@
 /* The largest template file read. */
 #define TEMPLATE_MAX (1024 * 1024)
 
+/* Every token a template may use: the first eight are b4's own (its
+ * prep-cover-template fills them), the rest patchcc's.  This is the one
+ * list: a new token is added here and given its value in
+ * pcc_cover_get_values(). */
 static const char *const known_tokens[]
     = { "cover",       "shortlog",  "diffstat",      "range_diff",
         "base_commit", "change_id", "prerequisites", "signature",
         "provenance",  "title",     "total",         NULL };
+#define N_B4_TOKENS 8
 
 const char *const *
 pcc_template_get_known_tokens (void)
 {
   return known_tokens;
+}
+
+gboolean
+pcc_template_token_is_b4 (const char *name)
+{
+  for (guint i = 0; i < N_B4_TOKENS; i++)
+    if (g_str_equal (name, known_tokens[i]))
+      return TRUE;
+  return FALSE;
 }
 
 typedef enum

@@ -58,6 +58,10 @@ typedef struct _PccTemplate PccTemplate;
 /* The token names (without "${}"), NULL-terminated. */
 const char *const *pcc_template_get_known_tokens (void);
 
+/* Whether @name is one of b4's own tokens, which b4 fills itself (a
+ * template for b4's prep-cover-template keeps them as tokens). */
+gboolean pcc_template_token_is_b4 (const char *name);
+
 /* Parse @len bytes of @text (len -1: NUL-terminated).  @name names the
  * template in messages.  Fails with PCC_ERROR_TEMPLATE. */
 PccTemplate *pcc_template_new (const char *name, const char *text, gssize len,

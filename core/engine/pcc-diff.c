@@ -1,5 +1,6 @@
 /* pcc-diff.c - the one reader of git diffs (see pcc-diff.h). */
 #include "pcc-diff.h"
+#include "pcc-quote.h"
 #include "pcc-error.h"
 
 #include <stdlib.h>
@@ -40,74 +41,6 @@ file_new (guint lineno)
   return d;
 }
 
-/* Undo git's C quoting of a path ("\"a/b\\tc\"").  @s points at the
- * opening quote; *@end gets the position after the closing one. */
-static char *
-unquote_c (const char *s, const char *limit, const char **end)
-{
-  GString *out = g_string_new (NULL);
-  const char *p = s + 1;
-  while (p < limit && *p != '"')
-    {
-      if (*p == '\\' && p + 1 < limit)
-        {
-          p++;
-          switch (*p)
-            {
-              case 'a':
-                g_string_append_c (out, '\a');
-                p++;
-                break;
-              case 'b':
-                g_string_append_c (out, '\b');
-                p++;
-                break;
-              case 't':
-                g_string_append_c (out, '\t');
-                p++;
-                break;
-              case 'n':
-                g_string_append_c (out, '\n');
-                p++;
-                break;
-              case 'v':
-                g_string_append_c (out, '\v');
-                p++;
-                break;
-              case 'f':
-                g_string_append_c (out, '\f');
-                p++;
-                break;
-              case 'r':
-                g_string_append_c (out, '\r');
-                p++;
-                break;
-              case '0':
-              case '1':
-              case '2':
-              case '3':
-                if (p + 2 < limit && p[1] >= '0' && p[1] <= '7' && p[2] >= '0'
-                    && p[2] <= '7')
-                  {
-                    int v = ((p[0] - '0') << 6) | ((p[1] - '0') << 3)
-                            | (p[2] - '0');
-                    g_string_append_c (out, (char) v);
-                    p += 3;
-                    break;
-                  }
-                /* fall through */
-              default:
-                g_string_append_c (out, *p);
-                p++;
-            }
-        }
-      else
-        g_string_append_c (out, *p++);
-    }
-  if (end)
-    *end = p < limit ? p + 1 : limit;
-  return g_string_free (out, FALSE);
-}
 
 /* A path on a ---/+++ or rename/copy line: quoted or not, a trailing tab
  * (and what follows it) dropped, @strip leading components removed. */
@@ -117,7 +50,7 @@ parse_path (const char *s, gsize len, int strip)
   const char *limit = s + len;
   char *path;
   if (len > 0 && s[0] == '"')
-    path = unquote_c (s, limit, NULL);
+    path = pcc_unquote_path (s, limit, NULL);
   else
     {
       const char *tab = memchr (s, '\t', len);
@@ -150,10 +83,10 @@ split_git_names (const char *s, gsize len, char **git_a, char **git_b)
   if (len > 0 && s[0] == '"')
     {
       const char *e;
-      char *a = unquote_c (s, limit, &e);
+      char *a = pcc_unquote_path (s, limit, &e);
       while (e < limit && *e == ' ')
         e++;
-      char *b = e < limit && *e == '"' ? unquote_c (e, limit, NULL)
+      char *b = e < limit && *e == '"' ? pcc_unquote_path (e, limit, NULL)
                                        : g_strndup (e, limit - e);
       *git_a = g_strdup (strchr (a, '/') ? strchr (a, '/') + 1 : a);
       *git_b = g_strdup (strchr (b, '/') ? strchr (b, '/') + 1 : b);

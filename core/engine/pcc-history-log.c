@@ -3,6 +3,7 @@
  * find_commit_author_cmd): commits formatted as its --format writes
  * them, with --numstat and --follow's rename switch. */
 #include "pcc-history-private.h"
+#include "pcc-quote.h"
 #include "pcc-date.h"
 
 #include <string.h>
@@ -98,53 +99,6 @@ format_commit (GString *out, git_commit *c, gboolean with_body)
   append_message (out, msg ? msg : "", with_body);
 }
 
-/* diff.c's pprint_rename(): "dir/{old => new}/rest". */
-static void
-append_rename (GString *out, const char *a, const char *b)
-{
-  gsize len_a = strlen (a), len_b = strlen (b);
-  gsize pfx = 0;
-  const char *o = a, *n = b;
-  while (*o && *n && *o == *n)
-    {
-      if (*o == '/')
-        pfx = o - a + 1;
-      o++;
-      n++;
-    }
-  gssize sfx = 0;
-  gssize ia = len_a, ib = len_b;
-  gssize adj = pfx ? 1 : 0;
-  while ((gssize) pfx - adj <= ia && (gssize) pfx - adj <= ib
-         && a[ia] == b[ib])
-    {
-      if (a[ia] == '/')
-        sfx = len_a - ia;
-      ia--;
-      ib--;
-      if (ia < 0 || ib < 0)
-        break;
-    }
-  gssize amid = len_a - pfx - sfx, bmid = len_b - pfx - sfx;
-  if (amid < 0)
-    amid = 0;
-  if (bmid < 0)
-    bmid = 0;
-  if (pfx + sfx)
-    {
-      g_string_append_len (out, a, pfx);
-      g_string_append_c (out, '{');
-    }
-  g_string_append_len (out, a + pfx, amid);
-  g_string_append (out, " => ");
-  g_string_append_len (out, b + pfx, bmid);
-  if (pfx + sfx)
-    {
-      g_string_append_c (out, '}');
-      g_string_append (out, a + len_a - sfx);
-    }
-}
-
 static void
 append_numstat (GString *out, git_diff *diff, size_t idx)
 {
@@ -158,11 +112,13 @@ append_numstat (GString *out, git_diff *diff, size_t idx)
     g_string_append (out, "-\t-\t");
   else
     g_string_append_printf (out, "%zu\t%zu\t", adds, dels);
-  if (d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED)
-    append_rename (out, d->old_file.path, d->new_file.path);
-  else
-    g_string_append (out,
-                     d->new_file.path ? d->new_file.path : d->old_file.path);
+  /* Paths as git log --numstat prints them (core.quotePath). */
+  g_autofree char *path
+      = d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED
+            ? pcc_quote_rename (d->old_file.path, d->new_file.path)
+            : pcc_quote_path (d->new_file.path ? d->new_file.path
+                                               : d->old_file.path);
+  g_string_append (out, path);
   g_string_append_c (out, '\n');
   git_patch_free (patch);
 }

@@ -730,17 +730,6 @@ test_diffstat_random_renames (void)
     }
 }
 
-static void
-test_quote_path (void)
-{
-  g_autofree char *a = pcc_diffstat_quote_path ("plain/name.c");
-  g_assert_cmpstr (a, ==, "plain/name.c");
-  g_autofree char *b = pcc_diffstat_quote_path ("tab\there \"q\"\\");
-  g_assert_cmpstr (b, ==, "\"tab\\there \\\"q\\\"\\\\\"");
-  g_autofree char *c = pcc_diffstat_quote_path ("na\xc3\xafve");
-  g_assert_cmpstr (c, ==, "\"na\\303\\257ve\"");
-}
-
 /* One patch mail with @subject (a valid one-line diff). */
 static char *
 patch_mail (const char *subject, guint n)
@@ -824,7 +813,6 @@ main (int argc, char **argv)
                    test_diffstat_random_series);
   g_test_add_func ("/series/diffstat-random-renames",
                    test_diffstat_random_renames);
-  g_test_add_func ("/series/quote-path", test_quote_path);
   g_test_add_func ("/series/huge-total", test_huge_total);
   return g_test_run ();
 }
