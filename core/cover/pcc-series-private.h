@@ -1,6 +1,7 @@
 /* pcc-series-private.h - the inside of a PccSeries, shared by the
- * modules that implement pcc-series.h (pcc-series.c: reading, the model
- * and its checks; pcc-shortlog.c: the shortlog).  Not for use outside
+ * modules that implement pcc-series.h (pcc-series.c: reading and the
+ * model; pcc-series-check.c: whether it may be sent; pcc-shortlog.c: the
+ * shortlog).  Not for use outside
  * them. */
 #ifndef PCC_SERIES_PRIVATE_H
 #define PCC_SERIES_PRIVATE_H
@@ -41,6 +42,9 @@ struct _PccSeries
   const PccTree *base_tree;
   PccDiffstat *diffstat; /* computed on demand */
 };
+
+/* Orders Item pointers by their patch number (g_ptr_array_sort()). */
+int pcc_series_item_cmp (gconstpointer pa, gconstpointer pb);
 
 G_END_DECLS
 
