@@ -33,7 +33,7 @@ done
 # $signature_tags in the pristine scripts/checkpatch.pl.
 case $kernel in
 6.1) seed_ignore=NO_AUTHOR_SIGN_OFF sigtags='6(1[6-9]|20)' ;;
-7.3) seed_ignore=MISSING_SIGN_OFF sigtags='65[4-8]' ;;
+7.3) seed_ignore=MISSING_SIGN_OFF sigtags='65[4-9]' ;;
 *) echo "check-series: no series for --kernel $kernel" >&2; exit 2 ;;
 esac
 patches=$here/patches/$kernel
@@ -97,7 +97,7 @@ done
 
 # The BAD_SIGN_OFF reports that 0002 ignores must all be about the context
 # lines of $signature_tags (scripts/checkpatch.pl lines 616-620 in 6.1,
-# 654-658 in 7.3).
+# 654-659 in 7.3).
 only_signature_tags() {
 	(cd "$base" && perl scripts/checkpatch.pl --color=never --show-types \
 		"$1" 2>&1) | awk -v re="$sigtags" '
