@@ -154,7 +154,9 @@ done < "$job/cases.tsv"
 #    role "maintainer:" (6.1: supporter:, odd fixer:, ...), which patchcc
 #    does not print yet: there the check compares the sets of addresses,
 #    and shows any difference in the role text as a diagnostic.
-addresses() { sed 's/ ([^()]*)$//' "$1" | LC_ALL=C sort -u; }
+addresses() { # the address of each line, without its " (role)"
+	sed -E 's/^(.*<[^<>]*>|[^ <>]+@[^ <>]+) \(.*$/\1/' "$1" | LC_ALL=C sort -u
+}
 if [ -z "${PATCHCC:-}" ]; then
 	skip "patchcc not built"
 else
