@@ -13,8 +13,9 @@
 #               and their seeds carry no author Signed-off-by to keep;
 #               MISSING_SIGN_OFF (7.3) - the seeds as published, with no
 #               Signed-off-by at all;
-#   0002:       BAD_SIGN_OFF - false positives on the context lines of
-#               checkpatch.pl's own $signature_tags list ("\tReviewed-by:|").
+#   0002:       BAD_SIGN_OFF (and on 7.3 BAD_REPORTED_BY_LINK) - false
+#               positives on the context lines of checkpatch.pl's own
+#               $signature_tags list ("\tReviewed-by:|").
 # On 7.3, whose 0001 and 0002 are the seed commits unchanged, their diffs
 # must also be byte for byte those of the seeds in --seeds DIR (default
 # ../shared/seeds beside the repository; skipped when absent).
@@ -32,8 +33,9 @@ done
 # What checkpatch.pl may report on the seed commits, and the lines of
 # $signature_tags in the pristine scripts/checkpatch.pl.
 case $kernel in
-6.1) seed_ignore=NO_AUTHOR_SIGN_OFF sigtags='6(1[6-9]|20)' ;;
-7.3) seed_ignore=MISSING_SIGN_OFF sigtags='65[4-9]' ;;
+6.1) seed_ignore=NO_AUTHOR_SIGN_OFF sigtags='6(1[6-9]|20)' sigfp=BAD_SIGN_OFF ;;
+7.3) seed_ignore=MISSING_SIGN_OFF sigtags='65[4-9]'
+     sigfp=BAD_SIGN_OFF,BAD_REPORTED_BY_LINK ;;
 *) echo "check-series: no series for --kernel $kernel" >&2; exit 2 ;;
 esac
 patches=$here/patches/$kernel
@@ -88,26 +90,26 @@ checkpatch() { # checkpatch PATCH IGNORE-TYPES
 for p in $(cat "$tmp/series"); do
 	case $p in
 	0001-*) ignore=$seed_ignore ;;
-	0002-*) ignore=$seed_ignore,BAD_SIGN_OFF ;;
+	0002-*) ignore=$seed_ignore,$sigfp ;;
 	*) ignore= ;;
 	esac
 	check "checkpatch.pl $p${ignore:+ (ignoring $ignore)}" \
 		checkpatch "$patches/$p" "$ignore"
 done
 
-# The BAD_SIGN_OFF reports that 0002 ignores must all be about the context
+# The reports that 0002 ignores ($sigfp) must all be about the context
 # lines of $signature_tags (scripts/checkpatch.pl lines 616-620 in 6.1,
 # 654-659 in 7.3).
 only_signature_tags() {
 	(cd "$base" && perl scripts/checkpatch.pl --color=never --show-types \
 		"$1" 2>&1) | awk -v re="$sigtags" '
-		/^[A-Z]+:BAD_SIGN_OFF:/ { want = 1; bad++; next }
+		/^[A-Z]+:(BAD_SIGN_OFF|BAD_REPORTED_BY_LINK):/ { want = 1; bad++; next }
 		want { want = 0; if ($0 !~ "FILE: scripts/checkpatch.pl:" re ":$") { print "unexpected: " $0; err = 1 } }
 		END { if (bad == 0) { print "no BAD_SIGN_OFF report at all"; err = 1 }
 		      exit err }'
 }
 p2=$(grep '^0002-' "$tmp/series")
-check "0002: every BAD_SIGN_OFF report is a \$signature_tags context line" \
+check "0002: every $(echo "$sigfp" | sed 's|,|/|') report is a \$signature_tags context line" \
 	only_signature_tags "$patches/$p2"
 
 # 7.3: 0001 and 0002 are the seed commits as published: the same diff,
