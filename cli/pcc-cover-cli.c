@@ -87,6 +87,19 @@ read_text_file (const char *path, GError **error)
   return data;
 }
 
+/* Sets a text of @cover with @set from the UTF-8 file at @path
+ * (--signature-file, --range-diff-file). */
+static gboolean
+set_from_file (PccCover *cover, void (*set) (PccCover *, const char *),
+               const char *path, GError **error)
+{
+  g_autofree char *text = read_text_file (path, error);
+  if (!text)
+    return FALSE;
+  set (cover, text);
+  return TRUE;
+}
+
 /* b4's cover format: the first line is the title, then a blank line and
  * the body. */
 static gboolean
@@ -382,32 +395,20 @@ run (CoverArgs *a)
     }
   if (a->title)
     pcc_cover_set_title (cover, a->title);
-  if (a->signature_file)
-    {
-      g_autofree char *s = read_text_file (a->signature_file, &error);
-      if (!s)
-        {
-          return fail (pcc_exit_status_for_error (error), "%s",
-                       error->message);
-        }
-      pcc_cover_set_signature (cover, s);
-    }
+  if (a->signature_file
+      && !set_from_file (cover, pcc_cover_set_signature, a->signature_file,
+                         &error))
+    return fail (pcc_exit_status_for_error (error), "%s", error->message);
   if (a->signature)
     pcc_cover_set_signature (cover, a->signature);
   if (a->from)
     pcc_cover_set_from (cover, a->from);
   if (a->date)
     pcc_cover_set_date (cover, a->date);
-  if (a->range_diff_file)
-    {
-      g_autofree char *r = read_text_file (a->range_diff_file, &error);
-      if (!r)
-        {
-          return fail (pcc_exit_status_for_error (error), "%s",
-                       error->message);
-        }
-      pcc_cover_set_range_diff (cover, r);
-    }
+  if (a->range_diff_file
+      && !set_from_file (cover, pcc_cover_set_range_diff, a->range_diff_file,
+                         &error))
+    return fail (pcc_exit_status_for_error (error), "%s", error->message);
   if (!pcc_series_diffstat_is_exact (series, NULL))
     {
       const char *why = NULL;
