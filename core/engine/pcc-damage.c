@@ -6,19 +6,17 @@
  * the line where wrapping broke it.  The grammar of each line (hunk
  * headers, "diff --git", extended headers, base85) is pcc-diff's; what
  * is here is what only the damage check needs: telling a wrapped tail
- * from a hunk line. */
+ * from a hunk line.  The commit message, separator and diffstat before
+ * the diff are pcc-damage-message.c's. */
 #include "pcc-damage.h"
+#include "pcc-damage-message.h"
 #include "pcc-error.h"
 #include "pcc-diff.h"
 #include "pcc-patch.h"
 
 #include <string.h>
 
-typedef struct
-{
-  const char *s; /* without the newline (and a CR before it) */
-  gsize len;
-} Line;
+typedef PccDamageLine Line;
 
 typedef enum
 {
@@ -123,12 +121,13 @@ is_space (char c)
  * so only the head is tested, and it must reach past column 40: a
  * shorter head would need more than 30 columns of white space.  The
  * loose test is used where the line is certainly damaged. */
-static gboolean
-looks_wrapped_ws (const Checker *c, guint i, guint ws)
+gboolean
+pcc_damage_looks_wrapped (const PccDamageLine *lines, guint n_lines, guint i,
+                          guint ws)
 {
-  if (i == 0 || i >= c->n_lines)
+  if (i == 0 || i >= n_lines)
     return FALSE;
-  const Line *head = &c->lines[i - 1], *tail = &c->lines[i];
+  const Line *head = &lines[i - 1], *tail = &lines[i];
   if (head->len == 0 || tail->len == 0 || is_space (head->s[head->len - 1]))
     return FALSE;
   guint hw = pcc_damage_line_width (head->s, head->len);
@@ -142,6 +141,12 @@ looks_wrapped_ws (const Checker *c, guint i, guint ws)
     return hw >= 40;
   return hw + ws + pcc_damage_line_width (tail->s, w) + after
          > PCC_DAMAGE_WRAP_COLUMN;
+}
+
+static gboolean
+looks_wrapped_ws (const Checker *c, guint i, guint ws)
+{
+  return pcc_damage_looks_wrapped (c->lines, c->n_lines, i, ws);
 }
 
 static gboolean
@@ -815,6 +820,10 @@ pcc_damage_check (const char *text, gssize len)
   if (!c.damage && c.state == ST_EXPECT_HUNK)
     report (&c, c.n_lines - 1, "the mail ends before the first hunk");
   check_stat (&c);
+  /* The message before each diff: only when the diffs are intact, so
+   * that a damaged diff is reported as it always was. */
+  if (!c.damage)
+    c.damage = pcc_damage_check_message (c.lines, c.n_lines);
 
   g_array_unref (c.stat);
   g_array_unref (c.files);

@@ -16,6 +16,21 @@
  *    agrees with the diff (number of files, changed lines per file,
  *    totals).
  *
+ * When every diff is intact, the part of each mail before its diff is
+ * checked for the damage re-wrapping does there (git am would take a
+ * broken commit message or trailers, or the diffstat into the message):
+ *
+ *  - the "---" separator stands alone on its line, not glued to the end
+ *    of a trailer or of a wrapped line;
+ *  - each line of the trailer block (the paragraph before "---") is a
+ *    whole "Token: value" trailer: not cut before its address, URL or
+ *    Fixes: subject, and no line holds the rest of the trailer before it;
+ *  - each diffstat line is whole.
+ *
+ * Only the signature of wrapping counts there: long trailers, long
+ * message lines and "---" lines in the message that no wrapping made
+ * are not damage.
+ *
  * It also recognises the signature of automatic re-wrapping: a line of
  * the diff broken at a space at or before the wrap column (72, Claws
  * Mail's default; tabs count 8 columns and wide characters 2, as Claws
@@ -53,8 +68,9 @@ typedef struct
 /* Check the diff(s) in a patch mail (headers + body, or a body alone, as
  * bytes; @len -1 for NUL-terminated).  Returns NULL when every diff is
  * intact (also for a mail with no diff at all: that is not damage), or a
- * newly allocated PccDamage for the FIRST damaged place; the caller owns
- * it and frees it with pcc_damage_free().  Never fails otherwise. */
+ * newly allocated PccDamage for the FIRST damaged place in the diffs or,
+ * when they are intact, the first in the part before them; the caller
+ * owns it and frees it with pcc_damage_free().  Never fails otherwise. */
 PccDamage *pcc_damage_check (const char *text, gssize len);
 void pcc_damage_free (PccDamage *damage);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccDamage, pcc_damage_free)
