@@ -175,6 +175,9 @@ typedef struct
   /* The last recomputation of the recipients failed: what the review
    * shows is not what would be sent, so Send waits for a good one. */
   char *stale;
+  /* Why the last Send sent nothing or not everything; cleared by the
+   * next one. */
+  char *failure;
   GtkLabel *rcpts_label;
   GtkWidget *dialog; /* NULL once destroyed */
   PccCoverPanel *panel;
@@ -201,6 +204,7 @@ series_job_free (SeriesJob *j)
                                   (gpointer *) &j->parent);
   g_free (j->refused);
   g_free (j->stale);
+  g_free (j->failure);
   pcc_patch_recipients_free (j->cover_rcpts);
   g_clear_pointer (&j->envs, g_ptr_array_unref);
   pcc_plan_free (j->plan);
@@ -264,7 +268,7 @@ show_problem (SeriesJob *j, const char *text)
   gtk_widget_show_all (j->bar);
 }
 
-/* The refusal, then a failed recomputation. */
+/* The refusal, a failed recomputation, then what the last Send met. */
 static void
 show_state (SeriesJob *j)
 {
@@ -274,6 +278,8 @@ show_state (SeriesJob *j)
     g_string_append (s, j->refused);
   if (j->stale != NULL)
     g_string_append_printf (s, "%s%s", s->len ? "\n\n" : "", j->stale);
+  if (j->failure != NULL)
+    g_string_append_printf (s, "%s%s", s->len ? "\n\n" : "", j->failure);
   show_problem (j, s->len ? s->str : NULL);
   update_send (j);
 }
@@ -281,10 +287,13 @@ show_state (SeriesJob *j)
 /* "This folder does not hold one series ...", each problem and its
  * files; NULL when pcc_series_check() finds nothing. */
 static char *
-describe_check (const PccSeries *series)
+describe_check (const PccSeries *series, const char *dir)
 {
   g_autoptr (GPtrArray) problems = pcc_series_check (series);
   g_autoptr (GString) s = NULL;
+  g_autofree char *prefix = g_str_has_suffix (dir, G_DIR_SEPARATOR_S)
+                                ? g_strdup (dir)
+                                : g_strconcat (dir, G_DIR_SEPARATOR_S, NULL);
 
   if (problems->len == 0)
     return NULL;
@@ -295,9 +304,18 @@ describe_check (const PccSeries *series)
   for (guint i = 0; i < problems->len; i++)
     {
       const PccSeriesProblem *p = problems->pdata[i];
+      /* The files are all in the folder the user chose: their names. */
+      g_auto (GStrv) parts = g_strsplit (p->message, prefix, -1);
+      g_autofree char *message = g_strjoinv ("", parts);
+      gboolean named = TRUE;
 
-      g_string_append_printf (s, "\n\342\200\242 %s", p->message);
-      if (p->files != NULL && p->files[0] != NULL)
+      for (guint f = 0; p->files != NULL && p->files[f] != NULL; f++)
+        {
+          g_autofree char *base = g_path_get_basename (p->files[f]);
+          named = named && strstr (message, base) != NULL;
+        }
+      g_string_append_printf (s, "\n\342\200\242 %s", message);
+      if (!named)
         {
           g_string_append (s, _ ("\n    Files: "));
           for (guint f = 0; p->files[f] != NULL; f++)
@@ -746,24 +764,23 @@ send_series (SeriesJob *j)
   g_autoptr (PccProvenance) prov = NULL;
   gboolean ok;
 
+  g_clear_pointer (&j->failure, g_free);
   prov = pcc_cover_panel_get_provenance (j->panel, &error);
   if (!prov)
     {
-      g_autofree char *msg = g_strdup_printf (
-          _ ("The cover letter cannot be sent:\n%s"), error->message);
-      show_problem (j, msg);
-      patchcc_series_alert_error ("%s", msg);
+      j->failure = g_strdup_printf (_ ("The cover letter cannot be sent:\n%s"),
+                                    error->message);
+      show_state (j);
+      patchcc_series_alert_error ("%s", j->failure);
       return;
     }
   if (j->mails == NULL && !build_mails (j, &error))
     {
-      g_autofree char *msg
+      j->failure
           = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
       g_printerr ("patchcc: nothing was sent: %s\n", error->message);
-      show_problem (j, msg);
-      patchcc_series_alert_error ("%s", msg);
-      if (j->dialog != NULL)
-        show_state (j); /* what stays wrong, once the alert is read */
+      show_state (j);
+      patchcc_series_alert_error ("%s", j->failure);
       return; /* let the user fix it and try again */
     }
   j->sending = TRUE;
@@ -779,26 +796,27 @@ send_series (SeriesJob *j)
   if (!ok)
     {
       g_autofree char *progress = describe_progress (j);
-      g_autofree char *msg = NULL;
 
       log_warning (LOG_PROTOCOL, "patchcc: %s %s\n", error->message, progress);
       g_printerr ("patchcc: %s\n%s\n", error->message, progress);
       if (j->n_sent == 0)
         {
           /* Nothing went out: the next Send builds the mails anew. */
-          msg = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
+          j->failure = g_strdup_printf (_ ("Nothing was sent:\n%s"),
+                                        error->message);
           g_clear_pointer (&j->mails, g_ptr_array_unref);
           g_clear_pointer (&j->tos, g_ptr_array_unref);
           g_clear_pointer (&j->ccs, g_ptr_array_unref);
           g_clear_pointer (&j->envs, g_ptr_array_unref);
           g_clear_pointer (&j->sender, pcc_series_sender_free);
-          show_problem (j, msg);
-          patchcc_series_alert_error ("%s", msg);
+          show_state (j);
+          patchcc_series_alert_error ("%s", j->failure);
           return;
         }
-      msg = g_strdup_printf (_ ("%s\n\n%s\n\n\"Send the rest\" sends the "
-                                "others in the same thread."),
-                             error->message, progress);
+      j->failure = g_strdup_printf (
+          _ ("%s\n\n%s\n\n\"Send the rest\" sends the others in the same "
+             "thread."),
+          error->message, progress);
       if (j->dialog != NULL)
         {
           GtkWidget *send = gtk_dialog_get_widget_for_response (
@@ -806,10 +824,10 @@ send_series (SeriesJob *j)
 
           if (send != NULL)
             gtk_button_set_label (GTK_BUTTON (send), _ ("Send the _rest"));
-          show_problem (j, msg);
+          show_state (j);
           show_rest (j);
         }
-      patchcc_series_alert_error ("%s", msg);
+      patchcc_series_alert_error ("%s", j->failure);
       return;
     }
   {
@@ -900,7 +918,7 @@ open_series (GtkWindow *parent, const char *dir)
     }
   /* Two versions in one folder, a gap, a second cover letter: the
    * dialog opens (the user sees what is there) but will not send. */
-  j->refused = describe_check (j->series);
+  j->refused = describe_check (j->series, dir);
   const PccSettings *settings = patchcc_prefs_get ();
   PccFixerConfig cfg;
   pcc_settings_to_config (settings, &cfg);
@@ -977,16 +995,31 @@ open_series (GtkWindow *parent, const char *dir)
       NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (j->dialog), RESPONSE_SEND);
   gtk_window_set_default_size (GTK_WINDOW (j->dialog), 1280, 860);
+  /* On the screen as a whole: centred on a small main window, a tall
+   * dialog would start above the top of the screen. */
+  gtk_window_set_position (GTK_WINDOW (j->dialog), GTK_WIN_POS_CENTER);
   j->bar = gtk_info_bar_new ();
   gtk_info_bar_set_message_type (GTK_INFO_BAR (j->bar), GTK_MESSAGE_ERROR);
   j->bar_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_line_wrap (j->bar_label, TRUE);
   gtk_label_set_selectable (j->bar_label, TRUE);
   gtk_label_set_xalign (j->bar_label, 0.0);
-  gtk_container_add (
-      GTK_CONTAINER (gtk_info_bar_get_content_area (GTK_INFO_BAR (j->bar))),
-      GTK_WIDGET (j->bar_label));
-  gtk_widget_set_no_show_all (j->bar, TRUE);
+  gtk_label_set_yalign (j->bar_label, 0.0);
+  {
+    /* A long list of problems scrolls rather than pushing the form out
+     * of the screen. */
+    GtkWidget *scroll = gtk_scrolled_window_new (NULL, NULL);
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
+                                    GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll),
+                                                110);
+    gtk_widget_set_hexpand (scroll, TRUE);
+    gtk_container_add (GTK_CONTAINER (scroll), GTK_WIDGET (j->bar_label));
+    gtk_container_add (
+        GTK_CONTAINER (gtk_info_bar_get_content_area (GTK_INFO_BAR (j->bar))),
+        scroll);
+  }
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), j->bar,
       FALSE, FALSE, 0);
@@ -1004,6 +1037,9 @@ open_series (GtkWindow *parent, const char *dir)
   g_signal_connect (j->dialog, "delete-event", G_CALLBACK (on_delete), j);
   g_signal_connect (j->dialog, "destroy", G_CALLBACK (on_destroy), j);
   open_jobs = g_list_prepend (open_jobs, j);
+  /* The bar's text before the window is mapped, so that its size counts
+   * from the start; hidden again after show_all when there is none. */
+  show_state (j);
   gtk_widget_show_all (j->dialog);
   show_state (j);
   /* Return sends; the focus starts on the button, not in the form. */
