@@ -400,8 +400,7 @@ patch_recipients_text (SeriesJob *j)
     {
       g_autofree char *lines = pcc_patch_recipients_to_string (j->cover_rcpts);
 
-      g_debug ("series review of the cover letter:\n%s(end of review)",
-               lines);
+      g_debug ("series review of the cover letter:\n%s(end of review)", lines);
       g_string_append_printf (
           text, "%s\n",
           _ ("The cover letter \342\200\224 the maintainers of the series, "
@@ -505,8 +504,8 @@ show_rest (SeriesJob *j)
       g_string_append_printf (s, "\n%s\n", what);
       for (guint f = 0; f < 2; f++)
         for (guint k = 0; lists[f] != NULL && lists[f][k] != NULL; k++)
-          g_string_append_printf (s, "%s %s\n", f == 0 ? "To:" : "Cc:",
-                                  lists[f][k]);
+          g_string_append_printf (s, "%s %s\n",
+                                  f == 0 ? "To:" : "Cc:", lists[f][k]);
     }
   g_debug ("series rest:\n%s(end of rest)", s->str);
   gtk_label_set_text (j->rcpts_label, s->str);
@@ -802,8 +801,8 @@ send_series (SeriesJob *j)
       if (j->n_sent == 0)
         {
           /* Nothing went out: the next Send builds the mails anew. */
-          j->failure = g_strdup_printf (_ ("Nothing was sent:\n%s"),
-                                        error->message);
+          j->failure
+              = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
           g_clear_pointer (&j->mails, g_ptr_array_unref);
           g_clear_pointer (&j->tos, g_ptr_array_unref);
           g_clear_pointer (&j->ccs, g_ptr_array_unref);
@@ -891,8 +890,8 @@ choose_folder (GtkWindow *parent)
 static void
 report_no_recipients (const GError *error)
 {
-  patchcc_series_alert_error (_ ("patchcc: cannot compute the recipients:\n%s"),
-                              error->message);
+  patchcc_series_alert_error (
+      _ ("patchcc: cannot compute the recipients:\n%s"), error->message);
   g_printerr ("patchcc: cannot compute the recipients: %s\n", error->message);
 }
 

@@ -491,6 +491,19 @@ def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
                 or "Not sent: patch 2/3, patch 3/3." not in text:
             fails.append("partial send: the message does not say which "
                          "mails went out: %s" % text[-400:])
+        # The dialog lists what "Send the rest" sends (the plugin logs
+        # the same text): checked against what then arrives.
+        rest = re.findall(r"series rest:\n(.*?)\(end of rest\)", text, re.S)
+        shown = {}
+        for block in re.split(r"\n(?=patch \d/3\n)", rest[-1] if rest else ""):
+            lines = block.strip().splitlines()
+            if lines and re.match(r"patch \d/3$", lines[0]):
+                shown[lines[0]] = {
+                    a.lower() for line in lines[1:]
+                    for _, a in email.utils.getaddresses([line[4:]])}
+        if sorted(shown) != ["patch 2/3", "patch 3/3"]:
+            fails.append("partial send: the dialog does not list the two "
+                         "mails left: %r" % rest)
         claws.key(dlg, "alt+r")          # Send the _rest
         claws.wait_window(r"^Compose patch series$", 60, gone=True)
         for _ in range(4):
@@ -502,6 +515,13 @@ def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
         if len(got) != 4:
             fails.append("partial send: %d mails in all, want 4" % len(got))
         else:
+            for i in (2, 3):
+                env = {a.lower() for a in got[i]["rcpt_tos"]}
+                if shown.get("patch %d/3" % i) != env:
+                    fails.append("partial send: patch %d/3 went to %s, the "
+                                 "dialog said %s" % (
+                                     i, sorted(env),
+                                     sorted(shown.get("patch %d/3" % i, ()))))
             again = os.path.join(workdir, "rest")
             os.makedirs(again, exist_ok=True)
             fails += ["after send the rest: " + f
