@@ -265,7 +265,7 @@ show_problem (SeriesJob *j, const char *text)
       return;
     }
   gtk_label_set_text (j->bar_label, text);
-  gtk_widget_show_all (j->bar);
+  gtk_widget_show (j->bar);
 }
 
 /* The refusal, a failed recomputation, then what the last Send met. */
@@ -720,6 +720,8 @@ on_delete (GtkWidget *dialog, GdkEvent *event, SeriesJob *j)
 {
   (void) dialog;
   (void) event;
+  if (j->sending)
+    g_debug ("series dialog: not closed while sending");
   return j->sending;
 }
 
@@ -846,7 +848,10 @@ on_response (GtkDialog *dialog, int response, SeriesJob *j)
   /* Claws' SMTP code runs the main loop: a response that arrives while
    * a send runs (the window's close button, a key) is ignored. */
   if (j->sending)
-    return;
+    {
+      g_debug ("series dialog: response %d ignored while sending", response);
+      return;
+    }
   if (response != RESPONSE_SEND)
     {
       gtk_widget_destroy (GTK_WIDGET (dialog)); /* on_destroy frees @j */
@@ -997,13 +1002,20 @@ open_series (GtkWindow *parent, const char *dir)
   /* On the screen as a whole: centred on a small main window, a tall
    * dialog would start above the top of the screen. */
   gtk_window_set_position (GTK_WINDOW (j->dialog), GTK_WIN_POS_CENTER);
-  j->bar = gtk_info_bar_new ();
-  gtk_info_bar_set_message_type (GTK_INFO_BAR (j->bar), GTK_MESSAGE_ERROR);
+  /* A frame, not a GtkInfoBar: the info bar's revealer gives the
+   * scrolled window less than its minimum while it opens. */
+  j->bar = gtk_frame_new (NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (j->bar),
+                               GTK_STYLE_CLASS_ERROR);
+  gtk_widget_set_margin_start (j->bar, 12);
+  gtk_widget_set_margin_end (j->bar, 12);
+  gtk_widget_set_margin_top (j->bar, 6);
   j->bar_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_line_wrap (j->bar_label, TRUE);
   gtk_label_set_selectable (j->bar_label, TRUE);
   gtk_label_set_xalign (j->bar_label, 0.0);
   gtk_label_set_yalign (j->bar_label, 0.0);
+  g_object_set (j->bar_label, "margin", 6, NULL);
   {
     /* A long list of problems scrolls rather than pushing the form out
      * of the screen. */
@@ -1011,14 +1023,17 @@ open_series (GtkWindow *parent, const char *dir)
 
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
                                     GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll),
-                                                110);
+    gtk_scrolled_window_set_propagate_natural_height (
+        GTK_SCROLLED_WINDOW (scroll), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroll),
+                                                130);
     gtk_widget_set_hexpand (scroll, TRUE);
     gtk_container_add (GTK_CONTAINER (scroll), GTK_WIDGET (j->bar_label));
-    gtk_container_add (
-        GTK_CONTAINER (gtk_info_bar_get_content_area (GTK_INFO_BAR (j->bar))),
-        scroll);
+    gtk_container_add (GTK_CONTAINER (j->bar), scroll);
+    gtk_widget_show_all (scroll);
   }
+  /* Shown only with something to say (show_problem()). */
+  gtk_widget_set_no_show_all (j->bar, TRUE);
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), j->bar,
       FALSE, FALSE, 0);
@@ -1036,9 +1051,6 @@ open_series (GtkWindow *parent, const char *dir)
   g_signal_connect (j->dialog, "delete-event", G_CALLBACK (on_delete), j);
   g_signal_connect (j->dialog, "destroy", G_CALLBACK (on_destroy), j);
   open_jobs = g_list_prepend (open_jobs, j);
-  /* The bar's text before the window is mapped, so that its size counts
-   * from the start; hidden again after show_all when there is none. */
-  show_state (j);
   gtk_widget_show_all (j->dialog);
   show_state (j);
   /* Return sends; the focus starts on the button, not in the form. */

@@ -661,6 +661,8 @@ def refused_folder(xvfb, plugin, repo, workdir, shot=None):
     finally:
         claws.quit()
         sink.stop()
+    if "CRITICAL" in claws.log_text():
+        fails.append("mixed folder: Claws reported a CRITICAL")
     return fails
 
 
@@ -709,6 +711,8 @@ def long_line(xvfb, plugin, repo, series_dir, workdir):
     finally:
         claws.quit()
         sink.stop()
+    if "CRITICAL" in claws.log_text():
+        fails.append("long line: Claws reported a CRITICAL")
     return fails
 
 
@@ -761,6 +765,9 @@ def close_while_sending(xvfb, plugin, repo, series_dir, workdir):
     if "Segmentation" in text or "CRITICAL" in text:
         fails.append("closed while sending: Claws reported: %s" %
                      text[-1500:])
+    if "series dialog: not closed while sending" not in text:
+        fails.append("closed while sending: the close never reached the "
+                     "dialog during the send (the test tests nothing)")
     return fails
 
 
