@@ -949,6 +949,8 @@ open_series (GtkWindow *parent, const char *dir)
                                  (const char *const *) j->cover_cc, &error);
   if (!j->plan)
     {
+      if (j->refused != NULL)
+        g_prefix_error (&error, "%s\n\n", j->refused);
       report_no_recipients (error);
       series_job_free (j);
       return;
@@ -956,6 +958,9 @@ open_series (GtkWindow *parent, const char *dir)
 
   if (!compute_patch_recipients (j, &error))
     {
+      /* A folder of two series often fails here: say that first. */
+      if (j->refused != NULL)
+        g_prefix_error (&error, "%s\n\n", j->refused);
       report_no_recipients (error);
       series_job_free (j);
       return;
