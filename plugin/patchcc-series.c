@@ -10,6 +10,7 @@
 #include "claws-features.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib.h>
@@ -34,9 +35,11 @@
 
 #include "pcc-cover.h"
 #include "pcc-cover-panel.h"
+#include "pcc-cover-recipients.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-fixer.h"
+#include "pcc-regular-file.h"
 #include "pcc-series.h"
 #include "pcc-series-mail.h"
 #include "pcc-settings.h"
@@ -48,9 +51,13 @@
 #define ACTION_SERIES "Tools/PatchccSeries"
 #define ACCEL_SERIES  "<control><shift>J"
 #define RESPONSE_SEND 1
+/* A provenance.ini is a few lines; anything bigger is not one. */
+#define PROVENANCE_MAX (256 * 1024)
 
 static guint main_menu_id;
 static char *last_dir;
+/* The open series dialogs (SeriesJob), closed by patchcc_series_done(). */
+static GList *open_jobs;
 
 static void series_action_cb (GtkAction *action, gpointer data);
 
@@ -66,10 +73,9 @@ static GtkActionEntry series_actions[] = {
  * needs stays 0600 (g_file_open_tmp's mode: the fd is written, never
  * replaced) and is removed. */
 static gboolean
-send_one (PrefsAccount *account, const char *what, GBytes *mail, char **to,
-          char **cc, GError **error)
+send_one (PrefsAccount *account, const char *what, GBytes *mail, char **env,
+          GError **error)
 {
-  g_auto (GStrv) env = pcc_series_mail_envelope (to, cc, error);
   g_autofree char *path = NULL;
   GSList *rcpts = NULL;
   gsize len = 0;
@@ -77,11 +83,6 @@ send_one (PrefsAccount *account, const char *what, GBytes *mail, char **to,
   gboolean ok = TRUE;
   int fd;
 
-  if (env == NULL)
-    {
-      g_prefix_error (error, "%s: ", what);
-      return FALSE;
-    }
   fd = g_file_open_tmp ("patchcc-series-XXXXXX.eml", &path, error);
   if (fd < 0)
     return FALSE;
@@ -120,15 +121,39 @@ send_one (PrefsAccount *account, const char *what, GBytes *mail, char **to,
         procmsg_save_to_outbox (outbox, path, FALSE);
       log_message (LOG_PROTOCOL, "patchcc: sent %s\n", what);
     }
-  g_slist_free (rcpts); /* the strings belong to env */
+  g_slist_free (rcpts); /* the strings belong to @env */
   g_unlink (path);
   return ok;
+}
+
+/* --- messages ------------------------------------------------------------------ */
+
+void
+patchcc_series_alert_error (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+  g_autofree char *markup = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* alertpanel renders Pango markup: a "<" or "&" would blank it. */
+  markup = g_markup_escape_text (text, -1);
+  alertpanel_error ("%s", markup);
 }
 
 /* --- the dialog ---------------------------------------------------------------- */
 
 typedef struct
 {
+  /* One reference is the dialog's (dropped when it is destroyed), one
+   * is held by a send that runs: Claws' SMTP code runs the main loop, so
+   * the dialog can be destroyed under it (the parent window closes,
+   * plugin_done()), and the job must outlive that. */
+  guint refs;
+  gboolean sending;
+  GtkWindow *parent; /* weak: the main window */
   char *dir;
   PccSeries *series;
   PccFixer *fixer;   /* the dialog's own: its engine lives as long as it */
@@ -141,10 +166,23 @@ typedef struct
    * the form changes the patches): what the review shows is what is
    * sent, envelope included. */
   GPtrArray *patch_rcpts; /* PccPatchRecipients */
-  guint n_tool_trailers;  /* when patch_rcpts were computed */
+  /* The cover letter's: its plan and every address of patch_rcpts. */
+  PccPatchRecipients *cover_rcpts;
+  guint n_tool_trailers; /* when patch_rcpts were computed */
+  /* Why the series cannot be sent as it is (pcc_series_check()): set
+   * when the dialog opens, never cleared. */
+  char *refused;
+  /* The last recomputation of the recipients failed: what the review
+   * shows is not what would be sent, so Send waits for a good one. */
+  char *stale;
+  /* Why the last Send sent nothing or not everything; cleared by the
+   * next one. */
+  char *failure;
   GtkLabel *rcpts_label;
-  GtkWidget *dialog;
+  GtkWidget *dialog; /* NULL once destroyed */
   PccCoverPanel *panel;
+  GtkWidget *bar; /* the problems, above the panel */
+  GtkLabel *bar_label;
   /* Once built, the mails do not change: a second Send sends the ones
    * not sent yet, in the same thread (same Message-Ids). */
   PccSeriesSender *sender;
@@ -152,6 +190,7 @@ typedef struct
   GPtrArray *mails; /* GBytes */
   GPtrArray *tos;   /* GStrv */
   GPtrArray *ccs;
+  GPtrArray *envs; /* GStrv: the SMTP envelope of each mail */
   guint n_sent;
 } SeriesJob;
 
@@ -160,6 +199,14 @@ series_job_free (SeriesJob *j)
 {
   if (!j)
     return;
+  if (j->parent != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (j->parent),
+                                  (gpointer *) &j->parent);
+  g_free (j->refused);
+  g_free (j->stale);
+  g_free (j->failure);
+  pcc_patch_recipients_free (j->cover_rcpts);
+  g_clear_pointer (&j->envs, g_ptr_array_unref);
   pcc_plan_free (j->plan);
   pcc_series_free (j->series);
   g_strfreev (j->cover_to);
@@ -172,6 +219,113 @@ series_job_free (SeriesJob *j)
   pcc_series_sender_free (j->sender);
   pcc_fixer_free (j->fixer); /* after everything that uses the engine */
   g_free (j);
+}
+
+static SeriesJob *
+series_job_ref (SeriesJob *j)
+{
+  j->refs++;
+  return j;
+}
+
+static void
+series_job_unref (SeriesJob *j)
+{
+  if (j != NULL && --j->refs == 0)
+    series_job_free (j);
+}
+
+/* Send can be pressed only when what the dialog shows can go out. */
+static void
+update_send (SeriesJob *j)
+{
+  GtkWidget *send;
+
+  if (j->dialog == NULL)
+    return;
+  send = gtk_dialog_get_widget_for_response (GTK_DIALOG (j->dialog),
+                                             RESPONSE_SEND);
+  if (send != NULL)
+    gtk_widget_set_sensitive (send, j->refused == NULL && j->stale == NULL
+                                        && !j->sending);
+}
+
+/* What stops the series, in the bar above the panel (NULL hides it);
+ * also in the debug log, where tests read it. */
+static void
+show_problem (SeriesJob *j, const char *text)
+{
+  if (text != NULL)
+    g_debug ("series dialog says:\n%s\n(end of message)", text);
+  if (j->bar == NULL)
+    return;
+  if (text == NULL)
+    {
+      gtk_widget_hide (j->bar);
+      return;
+    }
+  gtk_label_set_text (j->bar_label, text);
+  gtk_widget_show (j->bar);
+}
+
+/* The refusal, a failed recomputation, then what the last Send met. */
+static void
+show_state (SeriesJob *j)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  if (j->refused != NULL)
+    g_string_append (s, j->refused);
+  if (j->stale != NULL)
+    g_string_append_printf (s, "%s%s", s->len ? "\n\n" : "", j->stale);
+  if (j->failure != NULL)
+    g_string_append_printf (s, "%s%s", s->len ? "\n\n" : "", j->failure);
+  show_problem (j, s->len ? s->str : NULL);
+  update_send (j);
+}
+
+/* "This folder does not hold one series ...", each problem and its
+ * files; NULL when pcc_series_check() finds nothing. */
+static char *
+describe_check (const PccSeries *series, const char *dir)
+{
+  g_autoptr (GPtrArray) problems = pcc_series_check (series);
+  g_autoptr (GString) s = NULL;
+  g_autofree char *prefix = g_str_has_suffix (dir, G_DIR_SEPARATOR_S)
+                                ? g_strdup (dir)
+                                : g_strconcat (dir, G_DIR_SEPARATOR_S, NULL);
+
+  if (problems->len == 0)
+    return NULL;
+  s = g_string_new (_ ("Not sent: this folder does not hold one series "
+                       "that can be sent as one thread. Move the files that "
+                       "do not belong to it out of the folder, then open it "
+                       "again."));
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PccSeriesProblem *p = problems->pdata[i];
+      /* The files are all in the folder the user chose: their names. */
+      g_auto (GStrv) parts = g_strsplit (p->message, prefix, -1);
+      g_autofree char *message = g_strjoinv ("", parts);
+      gboolean named = TRUE;
+
+      for (guint f = 0; p->files != NULL && p->files[f] != NULL; f++)
+        {
+          g_autofree char *base = g_path_get_basename (p->files[f]);
+          named = named && strstr (message, base) != NULL;
+        }
+      g_string_append_printf (s, "\n\342\200\242 %s", message);
+      if (!named)
+        {
+          g_string_append (s, _ ("\n    Files: "));
+          for (guint f = 0; p->files[f] != NULL; f++)
+            {
+              g_autofree char *base = g_path_get_basename (p->files[f]);
+              g_string_append_printf (s, "%s%s", f ? ", " : "", base);
+            }
+        }
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
 static char *
@@ -222,6 +376,13 @@ compute_patch_recipients (SeriesJob *j, GError **error)
     }
   g_clear_pointer (&j->patch_rcpts, g_ptr_array_unref);
   j->patch_rcpts = g_steal_pointer (&all);
+  {
+    g_autoptr (PccPatchRecipients) own
+        = pcc_cover_recipients_from_plan (j->plan);
+
+    pcc_patch_recipients_free (j->cover_rcpts);
+    j->cover_rcpts = pcc_cover_recipients_union (own, j->patch_rcpts);
+  }
   j->n_tool_trailers
       = j->panel ? pcc_cover_panel_get_n_tool_trailers (j->panel) : 0;
   return TRUE;
@@ -235,6 +396,19 @@ patch_recipients_text (SeriesJob *j)
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
+  if (j->cover_rcpts != NULL)
+    {
+      g_autofree char *lines = pcc_patch_recipients_to_string (j->cover_rcpts);
+
+      g_debug ("series review of the cover letter:\n%s(end of review)", lines);
+      g_string_append_printf (
+          text, "%s\n",
+          _ ("The cover letter \342\200\224 the maintainers of the series, "
+             "and everything each patch is sent to, so that a reader of any "
+             "patch finds it"));
+      g_string_append (text, lines);
+      g_string_append_c (text, '\n');
+    }
   for (guint i = 0; i < j->patch_rcpts->len; i++)
     {
       g_autofree char *what = mail_name (j, i + 1);
@@ -258,10 +432,10 @@ patch_recipients_view (SeriesJob *j)
   GtkWidget *expander, *scroll;
 
   expander = gtk_expander_new (
-      _ ("Recipients of each patch: what each patch mail is sent to, and "
-         "why (the patch file's own To: and Cc:, the cover letter's, the "
-         "maintainers, and the Cc: git send-email adds; clawsrc [patchcc] "
-         "suppress_cc leaves classes of those out)"));
+      _ ("Recipients of each mail: what the cover letter and each patch "
+         "mail are sent to, and why (the patch file's own To: and Cc:, the "
+         "cover letter's, the maintainers, and the Cc: git send-email adds; "
+         "clawsrc [patchcc] suppress_cc leaves classes of those out)"));
   gtk_label_set_line_wrap (
       GTK_LABEL (gtk_expander_get_label_widget (GTK_EXPANDER (expander))),
       TRUE);
@@ -283,23 +457,59 @@ patch_recipients_view (SeriesJob *j)
 }
 
 /* Recompute each patch's recipients and show them again, unless the
- * mails are built already (a partial send keeps them as they were). */
+ * mails are built already (a partial send keeps them as they were, and
+ * the dialog shows those).  When that fails, the review is marked as
+ * not current and Send waits: the old lists are never sent in silence. */
 static void
 refresh_patch_recipients (SeriesJob *j)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
-  if (j->mails != NULL)
+  if (j->mails != NULL || j->dialog == NULL)
     return;
+  g_clear_pointer (&j->stale, g_free);
   if (!compute_patch_recipients (j, &error))
     {
-      /* The old lists stay, and so does what the review shows. */
+      j->stale = g_strdup_printf (
+          _ ("The recipients cannot be computed again, so the list below is "
+             "not what would be sent, and Send waits until they can: %s"),
+          error->message);
       g_printerr ("patchcc: %s\n", error->message);
+      show_state (j);
       return;
     }
   text = patch_recipients_text (j);
   gtk_label_set_text (j->rcpts_label, text);
+  show_state (j);
+}
+
+/* After a partial send: exactly what "Send the rest" sends, from the
+ * mails already built (their recipients do not change any more). */
+static void
+show_rest (SeriesJob *j)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  if (j->dialog == NULL || j->mails == NULL)
+    return;
+  g_string_append (s, _ ("\"Send the rest\" sends these mails, in the same "
+                         "thread, to exactly these addresses (the form can no "
+                         "longer be changed: part of the series is out):\n"));
+  for (guint i = j->n_sent; i < j->mails->len; i++)
+    {
+      g_autofree char *what = mail_name (j, i);
+      char **lists[] = { j->tos->pdata[i], j->ccs->pdata[i] };
+
+      g_string_append_printf (s, "\n%s\n", what);
+      for (guint f = 0; f < 2; f++)
+        for (guint k = 0; lists[f] != NULL && lists[f][k] != NULL; k++)
+          g_string_append_printf (s, "%s %s\n",
+                                  f == 0 ? "To:" : "Cc:", lists[f][k]);
+    }
+  g_debug ("series rest:\n%s(end of rest)", s->str);
+  gtk_label_set_text (j->rcpts_label, s->str);
+  gtk_widget_set_sensitive (GTK_WIDGET (j->panel), FALSE);
 }
 
 /* The form changed: moving tool trailers to the cover replaces patches,
@@ -352,6 +562,9 @@ build_mails (SeriesJob *j, GError **error)
       = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   g_autoptr (GPtrArray) ccs
       = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GPtrArray) envs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GString) problems = g_string_new (NULL);
   g_autofree char *body = NULL, *subject = NULL, *cover_id = NULL;
   PrefsAccount *account = account_get_default ();
   guint n = pcc_series_get_n_patches (j->series);
@@ -360,6 +573,12 @@ build_mails (SeriesJob *j, GError **error)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
                    _ ("no default account to send from"));
+      return FALSE;
+    }
+  if (j->refused != NULL || j->stale != NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s",
+                   j->refused ? j->refused : j->stale);
       return FALSE;
     }
   sender = pcc_series_sender_new (account->name, account->address,
@@ -377,48 +596,70 @@ build_mails (SeriesJob *j, GError **error)
     return FALSE;
   cover_id = pcc_series_sender_message_id (sender, 0);
 
-  /* The cover letter: the plan as reviewed in the panel (what was typed
-   * on the cover is in it, kept). */
-  {
-    char **to = pcc_plan_get_final (j->plan, PCC_FIELD_TO);
-    g_auto (GStrv) cc0 = pcc_plan_get_final (j->plan, PCC_FIELD_CC);
-    char **cc = pcc_series_mail_minus (cc0, to);
-    GBytes *m = pcc_series_mail_cover (sender, subject, body, to, cc, error);
-
-    g_ptr_array_add (tos, to);
-    g_ptr_array_add (ccs, cc);
-    if (m == NULL)
-      return FALSE;
-    g_ptr_array_add (mails, m);
-  }
-  /* The patches: the recipients the dialog shows. */
-  for (guint i = 0; i < n; i++)
+  /* Every mail is built and checked (its lines, its headers, its
+   * envelope) before the first goes: all of them can be sent, or none
+   * is, and the user hears of every problem at once. */
+  for (guint i = 0; i <= n; i++)
     {
-      PccPatch *patch = pcc_series_get_patch (j->series, i);
-      const PccPatchRecipients *r = j->patch_rcpts->pdata[i];
+      /* The cover letter: what its review shows (its plan as reviewed,
+       * and every address a patch mail goes to).  The patches: the
+       * recipients the dialog shows. */
+      const PccPatchRecipients *r
+          = i == 0 ? j->cover_rcpts : j->patch_rcpts->pdata[i - 1];
       char **to = g_strdupv (r->to);
       char **cc = g_strdupv (r->cc);
+      g_autoptr (GError) e = NULL;
+      g_autofree char *what = NULL;
       GBytes *m;
+      char **env;
 
       g_ptr_array_add (tos, to);
       g_ptr_array_add (ccs, cc);
-      m = pcc_series_mail_patch (sender, patch,
-                                 pcc_series_get_patch_source (j->series, i),
-                                 i + 1, cover_id, to, cc, error);
-      if (m == NULL)
-        return FALSE;
+      if (i == 0)
+        {
+          what = g_strdup (_ ("the cover letter"));
+          m = pcc_series_mail_cover (sender, subject, body, to, cc, &e);
+        }
+      else
+        {
+          what = g_path_get_basename (
+              pcc_series_get_patch_source (j->series, i - 1));
+          m = pcc_series_mail_patch (
+              sender, pcc_series_get_patch (j->series, i - 1),
+              pcc_series_get_patch_source (j->series, i - 1), i, cover_id, to,
+              cc, &e);
+        }
+      env = m != NULL ? pcc_series_mail_envelope (to, cc, &e) : NULL;
+      if (m == NULL || env == NULL)
+        {
+          g_autofree char *name = mail_name (j, i);
+
+          g_string_append_printf (problems, "%s\342\200\242 %s (%s): %s",
+                                  problems->len ? "\n" : "", name, what,
+                                  e->message);
+          g_clear_pointer (&m, g_bytes_unref);
+          continue;
+        }
       g_ptr_array_add (mails, m);
+      g_ptr_array_add (envs, env);
+    }
+  if (problems->len)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s", problems->str);
+      return FALSE;
     }
   j->sender = g_steal_pointer (&sender);
   j->account = account;
   j->mails = g_steal_pointer (&mails);
   j->tos = g_steal_pointer (&tos);
   j->ccs = g_steal_pointer (&ccs);
+  j->envs = g_steal_pointer (&envs);
   j->n_sent = 0;
   return TRUE;
 }
 
-/* Send what is not sent yet, in order; stop at the first failure. */
+/* Send what is not sent yet, in order; stop at the first failure, or
+ * when the dialog is gone (the main loop runs while Claws sends). */
 static gboolean
 send_rest (SeriesJob *j, GError **error)
 {
@@ -426,9 +667,14 @@ send_rest (SeriesJob *j, GError **error)
     {
       g_autofree char *what = mail_name (j, j->n_sent);
 
+      if (j->dialog == NULL)
+        {
+          g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
+                       _ ("the dialog was closed before %s was sent"), what);
+          return FALSE;
+        }
       if (!send_one (j->account, what, j->mails->pdata[j->n_sent],
-                     j->tos->pdata[j->n_sent], j->ccs->pdata[j->n_sent],
-                     error))
+                     j->envs->pdata[j->n_sent], error))
         return FALSE;
       j->n_sent++;
     }
@@ -467,58 +713,122 @@ provenance_path (const SeriesJob *j)
   return g_build_filename (get_rc_dir (), "patchcc", "series", name, NULL);
 }
 
+/* Closing the window while a send runs would free what the send uses:
+ * refused until it ends. */
+static gboolean
+on_delete (GtkWidget *dialog, GdkEvent *event, SeriesJob *j)
+{
+  (void) dialog;
+  (void) event;
+  if (j->sending)
+    g_debug ("series dialog: not closed while sending");
+  return j->sending;
+}
+
 static void
-on_response (GtkDialog *dialog, int response, SeriesJob *j)
+on_destroy (GtkWidget *dialog, SeriesJob *j)
+{
+  (void) dialog;
+  j->dialog = NULL;
+  j->panel = NULL;
+  j->rcpts_label = NULL;
+  j->bar = NULL;
+  j->bar_label = NULL;
+  open_jobs = g_list_remove (open_jobs, j);
+  series_job_unref (j); /* the dialog's reference */
+}
+
+/* Keep what was typed: the history, and the provenance of this folder
+ * (in Claws' config folder, not the user's patch folder). */
+static void
+save_typed (SeriesJob *j, const PccProvenance *prov)
+{
+  g_autoptr (GError) e2 = NULL;
+  g_autofree char *pp = provenance_path (j);
+  g_autofree char *pdir = g_path_get_dirname (pp);
+
+  if (j->panel != NULL && !pcc_cover_panel_save_history (j->panel, &e2))
+    debug_print ("patchcc: history: %s\n", e2->message);
+  g_clear_error (&e2);
+  if (!pcc_provenance_is_empty (prov)
+      && (g_mkdir_with_parents (pdir, 0700) != 0
+          || !pcc_provenance_save_file (prov, pp, &e2)))
+    debug_print ("patchcc: %s\n", e2 ? e2->message : pp);
+}
+
+/* Send (or send the rest).  The caller holds a reference on @j; the
+ * dialog may be gone when Claws' SMTP code or an alert returns. */
+static void
+send_series (SeriesJob *j)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (PccProvenance) prov = NULL;
   gboolean ok;
 
-  if (response != RESPONSE_SEND)
-    {
-      gtk_widget_destroy (GTK_WIDGET (dialog));
-      series_job_free (j);
-      return;
-    }
+  g_clear_pointer (&j->failure, g_free);
   prov = pcc_cover_panel_get_provenance (j->panel, &error);
   if (!prov)
     {
-      alertpanel_error (_ ("The cover letter cannot be sent:\n%s"),
-                        error->message);
+      j->failure = g_strdup_printf (_ ("The cover letter cannot be sent:\n%s"),
+                                    error->message);
+      show_state (j);
+      patchcc_series_alert_error ("%s", j->failure);
       return;
     }
   if (j->mails == NULL && !build_mails (j, &error))
     {
-      alertpanel_error (_ ("Nothing was sent:\n%s"), error->message);
+      j->failure
+          = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
       g_printerr ("patchcc: nothing was sent: %s\n", error->message);
+      show_state (j);
+      patchcc_series_alert_error ("%s", j->failure);
       return; /* let the user fix it and try again */
     }
-  gtk_widget_set_sensitive (GTK_WIDGET (dialog), FALSE);
+  j->sending = TRUE;
+  update_send (j);
+  gtk_widget_set_sensitive (GTK_WIDGET (j->dialog), FALSE);
   ok = send_rest (j, &error);
-  gtk_widget_set_sensitive (GTK_WIDGET (dialog), TRUE);
+  j->sending = FALSE;
+  if (j->dialog != NULL)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (j->dialog), TRUE);
+      update_send (j);
+    }
   if (!ok)
     {
       g_autofree char *progress = describe_progress (j);
-      GtkWidget *send
-          = gtk_dialog_get_widget_for_response (dialog, RESPONSE_SEND);
 
       log_warning (LOG_PROTOCOL, "patchcc: %s %s\n", error->message, progress);
       g_printerr ("patchcc: %s\n%s\n", error->message, progress);
       if (j->n_sent == 0)
         {
           /* Nothing went out: the next Send builds the mails anew. */
-          alertpanel_error (_ ("Nothing was sent:\n%s"), error->message);
+          j->failure
+              = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
           g_clear_pointer (&j->mails, g_ptr_array_unref);
           g_clear_pointer (&j->tos, g_ptr_array_unref);
           g_clear_pointer (&j->ccs, g_ptr_array_unref);
+          g_clear_pointer (&j->envs, g_ptr_array_unref);
           g_clear_pointer (&j->sender, pcc_series_sender_free);
+          show_state (j);
+          patchcc_series_alert_error ("%s", j->failure);
           return;
         }
-      alertpanel_error (_ ("%s\n\n%s\n\n\"Send the rest\" sends the others "
-                           "in the same thread."),
-                        error->message, progress);
-      if (send != NULL)
-        gtk_button_set_label (GTK_BUTTON (send), _ ("Send the _rest"));
+      j->failure = g_strdup_printf (
+          _ ("%s\n\n%s\n\n\"Send the rest\" sends the others in the same "
+             "thread."),
+          error->message, progress);
+      if (j->dialog != NULL)
+        {
+          GtkWidget *send = gtk_dialog_get_widget_for_response (
+              GTK_DIALOG (j->dialog), RESPONSE_SEND);
+
+          if (send != NULL)
+            gtk_button_set_label (GTK_BUTTON (send), _ ("Send the _rest"));
+          show_state (j);
+          show_rest (j);
+        }
+      patchcc_series_alert_error ("%s", j->failure);
       return;
     }
   {
@@ -527,23 +837,34 @@ on_response (GtkDialog *dialog, int response, SeriesJob *j)
     statusbar_print_all ("%s", msg);
     log_message (LOG_PROTOCOL, "%s\n", msg);
   }
-  /* Keep what was typed: the history, and the provenance of this
-   * folder (in Claws' config folder, not the user's patch folder). */
-  {
-    g_autoptr (GError) e2 = NULL;
-    g_autofree char *pp = provenance_path (j);
-    g_autofree char *pdir = g_path_get_dirname (pp);
+  save_typed (j, prov);
+  if (j->dialog != NULL)
+    gtk_widget_destroy (j->dialog);
+}
 
-    if (!pcc_cover_panel_save_history (j->panel, &e2))
-      debug_print ("patchcc: history: %s\n", e2->message);
-    g_clear_error (&e2);
-    if (!pcc_provenance_is_empty (prov)
-        && (g_mkdir_with_parents (pdir, 0700) != 0
-            || !pcc_provenance_save_file (prov, pp, &e2)))
-      debug_print ("patchcc: %s\n", e2 ? e2->message : pp);
-  }
-  gtk_widget_destroy (GTK_WIDGET (dialog));
-  series_job_free (j);
+static void
+on_response (GtkDialog *dialog, int response, SeriesJob *j)
+{
+  /* Claws' SMTP code runs the main loop: a response that arrives while
+   * a send runs (the window's close button, a key) is ignored. */
+  if (j->sending)
+    {
+      g_debug ("series dialog: response %d ignored while sending", response);
+      return;
+    }
+  if (response != RESPONSE_SEND)
+    {
+      gtk_widget_destroy (GTK_WIDGET (dialog)); /* on_destroy frees @j */
+      return;
+    }
+  if (j->refused != NULL || j->stale != NULL)
+    {
+      show_state (j);
+      return;
+    }
+  series_job_ref (j);
+  send_series (j);
+  series_job_unref (j);
 }
 
 static char *
@@ -574,8 +895,8 @@ choose_folder (GtkWindow *parent)
 static void
 report_no_recipients (const GError *error)
 {
-  alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
-                    error->message);
+  patchcc_series_alert_error (
+      _ ("patchcc: cannot compute the recipients:\n%s"), error->message);
   g_printerr ("patchcc: cannot compute the recipients: %s\n", error->message);
 }
 
@@ -584,14 +905,24 @@ open_series (GtkWindow *parent, const char *dir)
 {
   g_autoptr (GError) error = NULL;
   SeriesJob *j = g_new0 (SeriesJob, 1);
+  j->refs = 1;
   j->dir = g_strdup (dir);
+  if (parent != NULL)
+    {
+      j->parent = parent;
+      g_object_add_weak_pointer (G_OBJECT (parent), (gpointer *) &j->parent);
+    }
   j->series = pcc_series_new_from_dir (dir, &error);
   if (!j->series)
     {
-      alertpanel_error (_ ("No patch series in %s:\n%s"), dir, error->message);
+      patchcc_series_alert_error (_ ("No patch series in %s:\n%s"), dir,
+                                  error->message);
       series_job_free (j);
       return;
     }
+  /* Two versions in one folder, a gap, a second cover letter: the
+   * dialog opens (the user sees what is there) but will not send. */
+  j->refused = describe_check (j->series, dir);
   const PccSettings *settings = patchcc_prefs_get ();
   PccFixerConfig cfg;
   pcc_settings_to_config (settings, &cfg);
@@ -618,14 +949,18 @@ open_series (GtkWindow *parent, const char *dir)
                                  (const char *const *) j->cover_cc, &error);
   if (!j->plan)
     {
-      alertpanel_error (_ ("patchcc: cannot compute the recipients:\n%s"),
-                        error->message);
+      if (j->refused != NULL)
+        g_prefix_error (&error, "%s\n\n", j->refused);
+      report_no_recipients (error);
       series_job_free (j);
       return;
     }
 
   if (!compute_patch_recipients (j, &error))
     {
+      /* A folder of two series often fails here: say that first. */
+      if (j->refused != NULL)
+        g_prefix_error (&error, "%s\n\n", j->refused);
       report_no_recipients (error);
       series_job_free (j);
       return;
@@ -642,18 +977,25 @@ open_series (GtkWindow *parent, const char *dir)
   /* What was saved for this folder, else a provenance.ini the user put
    * in it (read, never written). */
   g_autofree char *pp = provenance_path (j);
-  if (!g_file_test (pp, G_FILE_TEST_IS_REGULAR))
+  if (!g_file_test (pp, G_FILE_TEST_EXISTS))
     {
       g_free (pp);
       pp = g_build_filename (j->dir, "provenance.ini", NULL);
     }
-  if (g_file_test (pp, G_FILE_TEST_IS_REGULAR))
+  if (g_file_test (pp, G_FILE_TEST_EXISTS))
     {
-      g_autoptr (PccProvenance) prov = pcc_provenance_load_file (pp, &error);
+      /* Read without waiting on it (a FIFO there is refused). */
+      gsize len = 0;
+      g_autofree char *data
+          = pcc_regular_file_read (pp, PROVENANCE_MAX, &len, &error);
+      g_autoptr (PccProvenance) prov
+          = data ? pcc_provenance_load_data (pp, data, len, &error) : NULL;
       if (prov)
         pcc_cover_panel_set_provenance (j->panel, prov);
       else
-        alertpanel_error (_ ("%s is not used:\n%s"), pp, error->message);
+        patchcc_series_alert_error (_ ("%s is not used:\n%s"), pp,
+                                    error->message);
+      g_clear_error (&error);
     }
 
   j->dialog = gtk_dialog_new_with_buttons (
@@ -662,6 +1004,44 @@ open_series (GtkWindow *parent, const char *dir)
       NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (j->dialog), RESPONSE_SEND);
   gtk_window_set_default_size (GTK_WINDOW (j->dialog), 1280, 860);
+  /* On the screen as a whole: centred on a small main window, a tall
+   * dialog would start above the top of the screen. */
+  gtk_window_set_position (GTK_WINDOW (j->dialog), GTK_WIN_POS_CENTER);
+  /* A frame, not a GtkInfoBar: the info bar's revealer gives the
+   * scrolled window less than its minimum while it opens. */
+  j->bar = gtk_frame_new (NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (j->bar),
+                               GTK_STYLE_CLASS_ERROR);
+  gtk_widget_set_margin_start (j->bar, 12);
+  gtk_widget_set_margin_end (j->bar, 12);
+  gtk_widget_set_margin_top (j->bar, 6);
+  j->bar_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_line_wrap (j->bar_label, TRUE);
+  gtk_label_set_selectable (j->bar_label, TRUE);
+  gtk_label_set_xalign (j->bar_label, 0.0);
+  gtk_label_set_yalign (j->bar_label, 0.0);
+  g_object_set (j->bar_label, "margin", 6, NULL);
+  {
+    /* A long list of problems scrolls rather than pushing the form out
+     * of the screen. */
+    GtkWidget *scroll = gtk_scrolled_window_new (NULL, NULL);
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
+                                    GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (
+        GTK_SCROLLED_WINDOW (scroll), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroll),
+                                                130);
+    gtk_widget_set_hexpand (scroll, TRUE);
+    gtk_container_add (GTK_CONTAINER (scroll), GTK_WIDGET (j->bar_label));
+    gtk_container_add (GTK_CONTAINER (j->bar), scroll);
+    gtk_widget_show_all (scroll);
+  }
+  /* Shown only with something to say (show_problem()). */
+  gtk_widget_set_no_show_all (j->bar, TRUE);
+  gtk_box_pack_start (
+      GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), j->bar,
+      FALSE, FALSE, 0);
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), panel,
       TRUE, TRUE, 0);
@@ -673,11 +1053,16 @@ open_series (GtkWindow *parent, const char *dir)
     g_signal_connect (pcc_cover_panel_get_review (PCC_COVER_PANEL (panel)),
                       "changed", G_CALLBACK (on_review_changed), j);
   g_signal_connect (j->dialog, "response", G_CALLBACK (on_response), j);
+  g_signal_connect (j->dialog, "delete-event", G_CALLBACK (on_delete), j);
+  g_signal_connect (j->dialog, "destroy", G_CALLBACK (on_destroy), j);
+  open_jobs = g_list_prepend (open_jobs, j);
   gtk_widget_show_all (j->dialog);
+  show_state (j);
   /* Return sends; the focus starts on the button, not in the form. */
   GtkWidget *send = gtk_dialog_get_widget_for_response (GTK_DIALOG (j->dialog),
                                                         RESPONSE_SEND);
-  gtk_widget_grab_focus (send);
+  if (j->refused == NULL)
+    gtk_widget_grab_focus (send);
 }
 
 static void
@@ -706,6 +1091,17 @@ patchcc_series_init (void)
 void
 patchcc_series_done (void)
 {
+  /* Close the dialogs still open; a job a send still uses is freed when
+   * that send returns (it holds a reference). */
+  while (open_jobs != NULL)
+    {
+      SeriesJob *j = open_jobs->data;
+
+      if (j->dialog != NULL)
+        gtk_widget_destroy (j->dialog); /* on_destroy unlinks it */
+      else
+        open_jobs = g_list_delete_link (open_jobs, open_jobs);
+    }
   patchcc_menu_main_remove (ACTION_SERIES, main_menu_id);
   main_menu_id = 0;
   g_clear_pointer (&last_dir, g_free);

@@ -17,10 +17,30 @@
  *     not the sender gets git send-email's in-body "From:" line first, so
  *     that git am keeps the author).
  *
- * The mails are built (core/cover/pcc-series-mail) before the first one
- * goes; a cover still holding git's "*** SUBJECT HERE ***" or "*** BLURB
- * HERE ***" is refused.  When a mail fails, the user is told which went
- * out, and "Send the rest" sends the others in the same thread.
+ * It fails closed:
+ *
+ *   - a folder that does not hold one series (pcc_series_check(): two
+ *     cover letters, two patches of one number, a gap, mixed version
+ *     prefixes or base-commits) opens with each problem and its files in
+ *     a bar at the top of the dialog, and Send stays insensitive;
+ *   - every mail is built and checked (core/cover/pcc-series-mail, its
+ *     lines within 998 bytes, its headers, an envelope that is not
+ *     empty) before the first one goes: all can go, or none goes, and
+ *     every reason is shown; a cover still holding git's "*** SUBJECT
+ *     HERE ***" or "*** BLURB HERE ***" is refused;
+ *   - recipients that cannot be computed again after an edit are shown
+ *     as an error and Send waits: the old lists are never sent;
+ *   - when a mail fails, the user is told which went out, the form is
+ *     frozen and the dialog lists exactly what "Send the rest" sends, in
+ *     the same thread;
+ *   - while Claws' SMTP code runs (it runs the main loop), responses are
+ *     ignored and the window cannot be closed; the dialog's job is
+ *     reference-counted, so a dialog destroyed under a send (its parent
+ *     closed, plugin_done()) does not free what the send uses.
+ *
+ * The cover letter's recipients are the union of what every patch mail
+ * goes to (core/cover/pcc-cover-recipients), shown in the review with
+ * where each comes from.
  *
  * The provenance typed for a folder is kept in Claws' config folder
  * (patchcc/series/provenance-<hash of the folder>.ini); a provenance.ini
@@ -33,7 +53,12 @@
 
 /* Add the menu item to the main window (call from plugin_init). */
 void patchcc_series_init (void);
-/* Remove it (plugin_done). */
+/* Remove it and close the series dialogs still open (plugin_done). */
 void patchcc_series_done (void);
+
+/* Claws' alertpanel_error() with the text escaped: it renders Pango
+ * markup, so a "<" or "&" in an address, a path or a message would
+ * blank the whole text.  @format is printf's. */
+void patchcc_series_alert_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 #endif

@@ -84,6 +84,49 @@ class Xvfb:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def wm_delete(display, wid):
+    """Send WM_PROTOCOLS/WM_DELETE_WINDOW to window @wid on @display
+    (there is no window manager under Xvfb to do it)."""
+    import ctypes
+    import ctypes.util
+
+    x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                ctypes.c_int]
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong),
+                    ("send_event", ctypes.c_int),
+                    ("display", ctypes.c_void_p),
+                    ("window", ctypes.c_ulong),
+                    ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("l", ctypes.c_long * 5)]
+
+    class XEvent(ctypes.Union):
+        _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+
+    x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int,
+                               ctypes.c_long, ctypes.POINTER(XEvent)]
+    x11.XFlush.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    d = x11.XOpenDisplay(display.encode())
+    if not d:
+        raise Error("cannot open display %s" % display)
+    ev = XEvent()
+    ev.xclient.type = 33  # ClientMessage
+    ev.xclient.window = wid
+    ev.xclient.message_type = x11.XInternAtom(d, b"WM_PROTOCOLS", 0)
+    ev.xclient.format = 32
+    ev.xclient.l[0] = x11.XInternAtom(d, b"WM_DELETE_WINDOW", 0)
+    ev.xclient.l[1] = 0  # CurrentTime
+    x11.XSendEvent(d, wid, 0, 0, ctypes.byref(ev))
+    x11.XFlush(d)
+    x11.XCloseDisplay(d)
+
+
 # --- SMTP sink -------------------------------------------------------------
 
 class SmtpSink:
@@ -96,11 +139,17 @@ class SmtpSink:
         self.messages = queue.Queue()
         # Set to N to refuse the N-th message (1-based) once, with 554.
         self.reject_nth = None
+        # Seconds each message waits before it is accepted (a slow
+        # server: the client's send is still running meanwhile).
+        self.delay = 0
         self.count = 0
 
         class Handler:
             async def handle_DATA(self, server, session, envelope):
                 sink.count += 1
+                if sink.delay:
+                    import asyncio
+                    await asyncio.sleep(sink.delay)
                 if sink.count == sink.reject_nth:
                     return "554 5.0.0 refused by the test"
                 sink.messages.put({
@@ -393,6 +442,11 @@ class Claws:
         self.focus(wid)
         self.xdo("mousemove", "--window", wid, x, y)
         self.xdo("click", "1")
+
+    def wm_close(self, wid):
+        """What a window manager's close button does: a WM_DELETE_WINDOW
+        client message to @wid (GTK turns it into delete-event)."""
+        wm_delete(self.xvfb.display, int(wid))
 
     def window_title(self, wid):
         return self.xdo("getwindowname", wid).strip()

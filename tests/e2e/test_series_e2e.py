@@ -36,7 +36,20 @@ Checked:
   - the sink refusing the third mail: the user is told which went out,
     "Send the rest" completes the thread (checked as above);
   - two dialogs with MAINTAINERS edited in between, the second cancelled:
-    the first still sends all four mails (it owns its engine).
+    the first still sends all four mails (it owns its engine);
+  - the cover letter goes to every address any patch mail goes to (the
+    trailer and author Cc: of patches 1 and 3, patch 3's own To:/Cc:),
+    envelope and headers, and its review says so before Send
+    ("Cc of 1/3 (...)");
+  - a folder holding two versions (git format-patch -3, then -v2 -3 into
+    the same folder): the dialog opens with the problems and the files
+    that cause them, Send does nothing, nothing reaches the sink;
+  - a patch with a 9,000-byte line: Send is refused with the reason,
+    nothing at all is sent (not the cover, not the patches before it);
+  - the dialog closed through the window manager (WM_DELETE_WINDOW)
+    while a slow SMTP server receives the series: ignored until the send
+    ends, all four mails arrive, Claws keeps running (no sanitizer report
+    in the --asan run).
 
 With --asan (the plugin built with -Db_sanitize=address,undefined, as
 scripts/test-sanitize.sh builds it): the compiler's libasan is preloaded
@@ -104,8 +117,12 @@ OWN_HEADERS = (b"To: =?UTF-8?q?Doe=2C_Jane?= <jane@example.org>\n"
                b"Cc: =?UTF-8?q?J=C3=B6rg_M=C3=BCller?= <joerg@example.org>\n")
 OWN_TO, OWN_CC = "jane@example.org", "joerg@example.org"
 WANT = [  # (To, Cc) per mail, as sets of addresses
-    (set(FOO + DOC), {"netdev@vger.kernel.org", "linux-doc@vger.kernel.org",
-                      COVER_ONLY}),
+    # The cover: the union over the patches' maintainers, plus everything
+    # a patch mail goes to (b4's rule: a reader of any patch finds it).
+    (set(FOO + DOC) | {OWN_TO},
+     {"netdev@vger.kernel.org", "linux-doc@vger.kernel.org", COVER_ONLY,
+      "rep@example.org", "stable@vger.kernel.org", "two@example.org",
+      OWN_CC}),
     # Plus git send-email's extra Cc: (suppress_cc=self, the default):
     # patch 1's Reported-by: and Cc: trailers, patch 3's author (also
     # its Signed-off-by:); the sender's own Signed-off-by: is left out.
@@ -349,11 +366,12 @@ def check_review(review, got):
     """Each patch mail's envelope is exactly what the review showed as
     sent, and patch 3's review shows its file's own To:/Cc:, decoded."""
     fails = []
-    if sorted(review) != ["patch %d/3" % i for i in (1, 2, 3)]:
+    if sorted(review) != ["patch %d/3" % i for i in (1, 2, 3)] + \
+            ["the cover letter"]:
         return ["the series review (Claws' stderr) covers %s, not the "
-                "three patches" % sorted(review)]
-    for i in (1, 2, 3):
-        rows = review["patch %d/3" % i]
+                "cover and the three patches" % sorted(review)]
+    for i in (0, 1, 2, 3):
+        rows = review["patch %d/3" % i if i else "the cover letter"]
         shown = set()
         for field, addr, _ in rows:
             if field != "Not sent":
@@ -364,6 +382,21 @@ def check_review(review, got):
             fails.append("patch %d: the envelope is not what the review "
                          "showed:\n    sent  %s\n    shown %s" %
                          (i, sorted(env), sorted(shown)))
+    # The cover's envelope holds every patch mail's.
+    cover_env = {a.lower() for a in got[0]["rcpt_tos"]}
+    for i in (1, 2, 3):
+        missing = {a.lower() for a in got[i]["rcpt_tos"]} - cover_env
+        if missing:
+            fails.append("patch %d goes to %s, the cover letter does not" %
+                         (i, sorted(missing)))
+    rows = review["the cover letter"]
+    for addr, why in (("Rep Orter <rep@example.org>",
+                       "Cc of 1/3 (Reported-by:"),
+                      ("stable@vger.kernel.org", "Cc of 1/3 (Cc:"),
+                      (OTHER, "Cc of 3/3 (author")):
+        if not any(a == addr and r.startswith(why) for f, a, r in rows):
+            fails.append("the cover's review does not show %s with %r: %s"
+                         % (addr, why, rows))
     rows = review["patch 3/3"]
     want = [("To", '"Doe, Jane" <jane@example.org>',
              "in the patch file's To:"),
@@ -458,6 +491,19 @@ def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
                 or "Not sent: patch 2/3, patch 3/3." not in text:
             fails.append("partial send: the message does not say which "
                          "mails went out: %s" % text[-400:])
+        # The dialog lists what "Send the rest" sends (the plugin logs
+        # the same text): checked against what then arrives.
+        rest = re.findall(r"series rest:\n(.*?)\(end of rest\)", text, re.S)
+        shown = {}
+        for block in re.split(r"\n(?=patch \d/3\n)", rest[-1] if rest else ""):
+            lines = block.strip().splitlines()
+            if lines and re.match(r"patch \d/3$", lines[0]):
+                shown[lines[0]] = {
+                    a.lower() for line in lines[1:]
+                    for _, a in email.utils.getaddresses([line[4:]])}
+        if sorted(shown) != ["patch 2/3", "patch 3/3"]:
+            fails.append("partial send: the dialog does not list the two "
+                         "mails left: %r" % rest)
         claws.key(dlg, "alt+r")          # Send the _rest
         claws.wait_window(r"^Compose patch series$", 60, gone=True)
         for _ in range(4):
@@ -469,6 +515,13 @@ def send_rest_after_failure(xvfb, plugin, repo, series_dir, base, workdir):
         if len(got) != 4:
             fails.append("partial send: %d mails in all, want 4" % len(got))
         else:
+            for i in (2, 3):
+                env = {a.lower() for a in got[i]["rcpt_tos"]}
+                if shown.get("patch %d/3" % i) != env:
+                    fails.append("partial send: patch %d/3 went to %s, the "
+                                 "dialog said %s" % (
+                                     i, sorted(env),
+                                     sorted(shown.get("patch %d/3" % i, ()))))
             again = os.path.join(workdir, "rest")
             os.makedirs(again, exist_ok=True)
             fails += ["after send the rest: " + f
@@ -553,6 +606,171 @@ def second_dialog(xvfb, plugin, repo, series_dir, workdir):
     return fails
 
 
+def dialog_says(text):
+    """What the last series dialog showed in its problem bar (the plugin
+    logs it: G_MESSAGES_DEBUG=patchcc)."""
+    said = re.findall(r"series dialog says:\n(.*?)\n\(end of message\)",
+                      text, re.S)
+    return said[-1] if said else ""
+
+
+def refused_folder(xvfb, plugin, repo, workdir, shot=None):
+    """git format-patch -3 and -v2 -3 into one folder: the dialog names
+    the problems and the files, Send sends nothing."""
+    fails = []
+    mixed = os.path.join(workdir, "series-mixed")
+    git(repo, "format-patch", "-q", "-3", "-o", mixed, "HEAD")
+    git(repo, "format-patch", "-q", "-v2", "-3", "-o", mixed, "HEAD")
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = mixed
+    profile = cd.Profile(os.path.join(workdir, "claws-mixed"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        # No window manager keeps the dialog above the main window: the
+        # main window goes out of the picture.
+        claws.xdo("windowmove", main_win, 0, 1010, check=False)
+        claws.xdo("windowraise", dlg, check=False)
+        time.sleep(0.5)
+        xvfb.screenshot(shot or os.path.join(workdir, "refused.png"))
+        said = dialog_says(claws.log_text())
+        names = sorted(os.listdir(mixed))
+        if not said.startswith("Not sent: this folder does not hold one"):
+            fails.append("mixed folder: the dialog does not refuse: %r" %
+                         said[:300])
+        for f in names:
+            if f not in said:
+                fails.append("mixed folder: the dialog does not name %s" % f)
+        if "v2" not in said:
+            fails.append("mixed folder: no word about the versions: %r" %
+                         said)
+        claws.key(dlg, "alt+s")
+        claws.key(dlg, "Return")
+        if sink.wait(4) is not None:
+            fails.append("mixed folder: a mail was sent")
+        claws.key(dlg, "Escape")
+        claws.wait_window(r"^Compose patch series$", 15, gone=True)
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-mixed.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    if "CRITICAL" in claws.log_text():
+        fails.append("mixed folder: Claws reported a CRITICAL")
+    return fails
+
+
+def long_line(xvfb, plugin, repo, series_dir, workdir):
+    """Patch 2 has a 9,000-byte line: the series is refused whole, the
+    reason shown, nothing sent (not the cover, not patch 1)."""
+    fails = []
+    long_dir = os.path.join(workdir, "series-long")
+    shutil.copytree(series_dir, long_dir)
+    second = os.path.join(long_dir, sorted(
+        f for f in os.listdir(long_dir) if f.startswith("0002-"))[0])
+    text = open(second, "rb").read()
+    anchor = b"The reset fails when the PHY is still training.\n"
+    if anchor not in text:
+        return ["long line: the test's patch 2 lacks its anchor"]
+    open(second, "wb").write(text.replace(
+        anchor, anchor + b"\n" + b"x" * 9000 + b"\n", 1))
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = long_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-long"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+s")
+        err = claws.wait_window(r"^Error$", 20)
+        xvfb.screenshot(os.path.join(workdir, "long-line.png"))
+        claws.key(err, "Return")
+        claws.wait_window(r"^Error$", 15, gone=True)
+        if sink.wait(4) is not None:
+            fails.append("long line: a mail was sent")
+        said = dialog_says(claws.log_text())
+        if "Nothing was sent" not in said or "9000 bytes" not in said \
+                or os.path.basename(second) not in said:
+            fails.append("long line: the dialog does not say why: %r" %
+                         said[:400])
+        claws.key(dlg, "Escape")
+        claws.wait_window(r"^Compose patch series$", 15, gone=True)
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-long.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    if "CRITICAL" in claws.log_text():
+        fails.append("long line: Claws reported a CRITICAL")
+    return fails
+
+
+def close_while_sending(xvfb, plugin, repo, series_dir, workdir):
+    """The window manager's close (WM_DELETE_WINDOW) and Escape while a
+    slow server receives the series: ignored until the send ends; all
+    four mails arrive and Claws keeps running."""
+    fails = []
+    sink = cd.SmtpSink()
+    sink.delay = 1.5
+    os.environ["PATCHCC_SERIES_DIR"] = series_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-close"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off"})
+    claws = cd.Claws(profile, xvfb)
+    got = []
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+s")
+        for _ in range(6):
+            time.sleep(0.5)
+            try:
+                claws.wm_close(dlg)
+                claws.xdo("key", "--window", dlg, "Escape", check=False)
+            except Exception:  # noqa: BLE001  (the dialog is gone)
+                break
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            got.append(m)
+        if len(got) != 4:
+            fails.append("closed while sending: %d of 4 mails sent" %
+                         len(got))
+        claws.wait_window(r"^Compose patch series$", 20, gone=True)
+        if claws.proc.poll() is not None:
+            fails.append("closed while sending: Claws ended with %s" %
+                         claws.proc.returncode)
+        claws.wait_window(r"Claws Mail", 10)
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-close.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    text = claws.log_text()
+    if "Segmentation" in text or "CRITICAL" in text:
+        fails.append("closed while sending: Claws reported: %s" %
+                     text[-1500:])
+    if "series dialog: not closed while sending" not in text:
+        fails.append("closed while sending: the close never reached the "
+                     "dialog during the send (the test tests nothing)")
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True)
@@ -565,6 +783,9 @@ def main():
                     "into claws-mail")
     ap.add_argument("--libasan", help="instead of gcc "
                     "-print-file-name=libasan.so")
+    ap.add_argument("--refused-shot", metavar="PNG",
+                    help="where to save the screen with the dialog that "
+                    "refuses a folder of two versions")
     args = ap.parse_args()
     for tool in ("Xvfb", "xdotool", "claws-mail", "git"):
         if shutil.which(tool) is None:
@@ -660,6 +881,9 @@ def main():
         fails += send_rest_after_failure(xvfb, plugin, repo, series_dir,
                                          base, workdir)
         fails += second_dialog(xvfb, plugin, repo, series_dir, workdir)
+        fails += refused_folder(xvfb, plugin, repo, workdir, args.refused_shot)
+        fails += long_line(xvfb, plugin, repo, series_dir, workdir)
+        fails += close_while_sending(xvfb, plugin, repo, series_dir, workdir)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail.png")
         try:
