@@ -71,8 +71,8 @@ text_label (const char *text)
 }
 
 /* The dialog every hold shows, modal over @compose's window: @head in
- * bold, "What and where: @what.", @shown (lines of the body, or NULL) in
- * a frame, @why.  "Back to editing" is the default; @offer_send adds
+ * bold, @what (the problem, where it is), @shown (lines of the body, or
+ * NULL) in a frame, @why.  "Back to editing" is the default; @offer_send adds
  * "Send as typed" (GTK_RESPONSE_ACCEPT) before it. */
 static GtkWidget *
 hold_dialog_new (Compose *compose, const char *title, const char *head,
@@ -80,18 +80,32 @@ hold_dialog_new (Compose *compose, const char *title, const char *head,
                  gboolean offer_send)
 {
   GtkWidget *dialog, *box, *label, *back;
-  g_autofree char *markup = NULL, *where = NULL;
+  g_autofree char *markup = NULL;
 
   dialog = gtk_dialog_new_with_buttons (
       title, GTK_WINDOW (compose->window),
       GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, NULL, NULL);
   gtk_window_set_role (GTK_WINDOW (dialog), "patchcc-hold");
   if (offer_send)
-    gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("Send _as typed"),
-                           GTK_RESPONSE_ACCEPT);
+    {
+      GtkWidget *send = gtk_dialog_add_button (
+          GTK_DIALOG (dialog), _ ("Send _as typed"), GTK_RESPONSE_ACCEPT);
+      gtk_widget_set_margin_bottom (send, 10);
+    }
   back = gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Back to editing"),
                                 GTK_RESPONSE_CLOSE);
+  if (offer_send)
+    {
+      /* Two choices: show which one Return takes.  Without a header bar
+       * the buttons would touch the window's edge. */
+      gtk_style_context_add_class (gtk_widget_get_style_context (back),
+                                   "suggested-action");
+      gtk_widget_set_margin_bottom (back, 10);
+      gtk_widget_set_margin_end (back, 10);
+    }
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+  gtk_widget_set_can_default (back, TRUE);
+  gtk_widget_grab_default (back);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 640, -1);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_container_set_border_width (GTK_CONTAINER (box), 12);
@@ -105,8 +119,7 @@ hold_dialog_new (Compose *compose, const char *title, const char *head,
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
 
-  where = g_strdup_printf (_ ("What and where: %s."), what);
-  gtk_box_pack_start (GTK_BOX (box), text_label (where), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (box), text_label (what), FALSE, FALSE, 0);
 
   if (shown != NULL)
     {
@@ -172,11 +185,12 @@ patchcc_hold_damaged (Compose *compose, const PccDamage *damage,
       _ ("patchcc: damaged patch held back (line %u)"), damage->line);
   g_autofree char *log = g_strdup_printf (
       _ ("patchcc: damaged patch not sent: %s: \"%s\""), what, line);
+  g_autofree char *where = g_strdup_printf (_ ("What and where: %s."), what);
   GtkWidget *dialog;
 
   report_held (compose, log);
   dialog = hold_dialog_new (
-      compose, title, _ ("This patch is damaged. It was not sent."), what,
+      compose, title, _ ("This patch is damaged. It was not sent."), where,
       shown,
       _ ("Why: Claws Mail's automatic line wrapping (on by default) breaks "
          "long lines as the text enters the compose window. A re-wrapped "
@@ -200,16 +214,16 @@ patchcc_hold_long_line (Compose *compose, guint line_no, const char *problem,
   g_autofree char *shown = show_lines (body, line_no);
   g_autofree char *title = g_strdup_printf (
       _ ("patchcc: patch held back (line %u too long)"), line_no);
-  g_autofree char *what
-      = g_strdup_printf (_ ("line %u of the mail body: %s"), line_no, problem);
   g_autofree char *log
-      = g_strdup_printf (_ ("patchcc: patch not sent: %s"), what);
+      = g_strdup_printf (_ ("patchcc: patch not sent: mail body %s"), problem);
+  g_autofree char *where
+      = g_strdup_printf (_ ("What and where: mail body %s."), problem);
   GtkWidget *dialog;
 
   report_held (compose, log);
   dialog = hold_dialog_new (
       compose, title,
-      _ ("A line of this patch is too long for mail. It was not sent."), what,
+      _ ("A line of this patch is too long for mail. It was not sent."), where,
       shown,
       _ ("Why: a mail line may hold at most 998 bytes (RFC 5322). Mail "
          "servers and list archives cut or re-wrap a longer line, and the "
@@ -226,6 +240,8 @@ patchcc_hold_ask_send (Compose *compose, const char *what, const char *why,
                        gboolean *compose_gone)
 {
   g_autofree char *reason = g_strdup_printf ("%s: %s", what, why);
+  g_autofree char *shown_reason
+      = g_strdup_printf (_ ("Why: patchcc %s."), reason);
   g_autofree char *log = g_strdup_printf (
       _ ("patchcc: %s. Sending stopped: send it as typed or go back to "
          "editing."),
@@ -238,7 +254,7 @@ patchcc_hold_ask_send (Compose *compose, const char *what, const char *why,
       compose, _ ("patchcc: sending stopped"),
       _ ("The recipients of this patch could not be computed. It was not "
          "sent."),
-      reason, NULL,
+      shown_reason, NULL,
       _ ("\"Send as typed\" sends the mail to the To and Cc you typed, and "
          "to no maintainer or list patchcc would have added. \"Back to "
          "editing\" keeps the mail in this window, unsent, so that you can "

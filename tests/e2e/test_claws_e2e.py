@@ -456,8 +456,14 @@ def run_job(job, ctx, xvfb):
             claws.key(win, "ctrl+Return")
             dlg = claws.wait_window(r"^patchcc: sending stopped$", 15)
             if ctx.keep:
-                xvfb.screenshot(os.path.join(ctx.workdir,
-                                             "send-stopped-%s.png" % job.pid))
+                # The dialog alone (docs/send-stopped.png).
+                time.sleep(0.5)
+                subprocess.run(["import", "-display", xvfb.display,
+                                "-window", str(dlg),
+                                os.path.join(ctx.workdir, "send-stopped.png")],
+                               check=False, timeout=30,
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
             if job.scenario == "moved-back":
                 claws.key(dlg, "Escape")
                 claws.wait_window(r"^patchcc: sending stopped$", 15,
