@@ -182,7 +182,16 @@ collect_patches (Compose *compose, PatchccFixMode mode, const char *subject,
       return FALSE;
     }
   g_ptr_array_add (patches, mail);
-  patchcc_compose_read_attachment_patches (compose, patches);
+  if (!patchcc_compose_read_attachment_patches (compose, patches, &error))
+    {
+      /* A patch attached to a patch mail cannot be left out. */
+      if (mode == PATCHCC_FIX_INTERACTIVE || looks_like_patch (subject, body)
+          || pcc_fixer_is_patch_mail (
+              subject, (PccPatch *const *) patches->pdata, patches->len))
+        *result = fail (compose, mode, _ ("cannot read an attachment"),
+                        error->message);
+      return FALSE;
+    }
   if (!pcc_fixer_is_patch_mail (subject, (PccPatch *const *) patches->pdata,
                                 patches->len))
     {
@@ -432,7 +441,9 @@ patchcc_fix (Compose *compose, PatchccFixMode mode)
     return result;
 
   t.rows = g_get_monotonic_time ();
-  patchcc_compose_write_recipients (compose, plan);
+  if (!patchcc_compose_write_recipients (compose, plan, &error))
+    return fail (compose, mode, _ ("cannot write the recipients"),
+                 error->message);
   t.rows = g_get_monotonic_time () - t.rows;
   log_times (&t, plan);
   report_applied (compose, mode, plan, tree_desc, &t);
