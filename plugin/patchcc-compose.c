@@ -14,6 +14,7 @@
 #include "combobox.h"
 
 #include "pcc-email.h"
+#include "pcc-error.h"
 #include "pcc-fixer.h"
 
 #include "patchcc-compose.h"
@@ -98,15 +99,16 @@ is_text_attachment (const AttachInfo *ai)
          || g_ascii_strcasecmp (ct, "application/mbox") == 0;
 }
 
-void
-patchcc_compose_read_attachment_patches (Compose *compose, GPtrArray *patches)
+gboolean
+patchcc_compose_read_attachment_patches (Compose *compose, GPtrArray *patches,
+                                         GError **error)
 {
   GtkTreeModel *model;
   GtkTreeIter iter;
   gboolean valid;
 
   if (compose->attach_clist == NULL)
-    return;
+    return TRUE;
   model = gtk_tree_view_get_model (GTK_TREE_VIEW (compose->attach_clist));
   for (valid = gtk_tree_model_get_iter_first (model, &iter); valid;
        valid = gtk_tree_model_iter_next (model, &iter))
@@ -120,15 +122,18 @@ patchcc_compose_read_attachment_patches (Compose *compose, GPtrArray *patches)
       gtk_tree_model_get (model, &iter, 4, &ai, -1);
       if (ai == NULL || !is_text_attachment (ai))
         continue;
-      if (!g_file_get_contents (ai->file, &data, &len, NULL))
-        continue;
+      if (!g_file_get_contents (ai->file, &data, &len, error))
+        return FALSE;
       p = pcc_patch_new_from_data (ai->name ? ai->name : ai->file, data, len,
-                                   0, NULL);
-      if (p != NULL && pcc_patch_has_diff (p))
+                                   0, error);
+      if (p == NULL)
+        return FALSE;
+      if (pcc_patch_has_diff (p))
         g_ptr_array_add (patches, p);
-      else if (p != NULL)
+      else
         pcc_patch_free (p);
     }
+  return TRUE;
 }
 
 gsize
@@ -230,14 +235,26 @@ set_row (Compose *compose, ComposeHeaderEntry *row, const char *header,
  * rows, then the Cc: ones); left-over rows are emptied (Claws skips empty
  * rows); more rows are taken from Claws' empty last row, which makes a
  * new one each time. */
-void
-patchcc_compose_write_recipients (Compose *compose, PccPlan *plan)
+gboolean
+patchcc_compose_write_recipients (Compose *compose, PccPlan *plan,
+                                  GError **error)
 {
   g_autoptr (GArray) rows = pcc_fixer_header_rows (plan, PCC_FIXER_MAX_ROWS);
   const char *to_h = prefs_common_translated_header_name ("To:");
   const char *cc_h = prefs_common_translated_header_name ("Cc:");
   g_autoptr (GPtrArray) slots = g_ptr_array_new ();
   guint i;
+
+  /* Never a control character into a header (the core never gives one):
+   * checked before any row changes. */
+  for (i = 0; i < rows->len; i++)
+    if (pcc_email_has_control (g_array_index (rows, PccHeaderRow, i).value))
+      {
+        g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                     "an address holds a line break or another control "
+                     "character");
+        return FALSE;
+      }
 
   for (GSList *l = compose->header_list; l != NULL; l = l->next)
     {
@@ -261,8 +278,6 @@ patchcc_compose_write_recipients (Compose *compose, PccPlan *plan)
       const char *h = r->field == PCC_FIELD_TO ? to_h : cc_h;
       ComposeHeaderEntry *row;
 
-      if (pcc_email_has_control (r->value))
-        continue; /* never into a header; the core never gives one */
       if (i < slots->len)
         row = g_ptr_array_index (slots, i);
       else
@@ -284,4 +299,5 @@ patchcc_compose_write_recipients (Compose *compose, PccPlan *plan)
         }
       set_row (compose, row, h, r->value);
     }
+  return TRUE;
 }

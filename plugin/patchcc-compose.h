@@ -24,15 +24,19 @@ void patchcc_compose_read_recipients (struct _Compose *compose, GPtrArray *to,
                                       GPtrArray *cc);
 
 /* Append a PccPatch for each text attachment of @compose that holds a
- * diff (a patch sent as an attachment) to @patches, which owns them. */
-void patchcc_compose_read_attachment_patches (struct _Compose *compose,
-                                              GPtrArray *patches);
+ * diff (a patch sent as an attachment) to @patches, which owns them.
+ * FALSE with @error when a text attachment cannot be read. */
+gboolean patchcc_compose_read_attachment_patches (struct _Compose *compose,
+                                                  GPtrArray *patches,
+                                                  GError **error);
 
 /* Write @plan's final To: and Cc: into @compose's header rows.  Rows
  * that held To:/Cc: addresses are reused in order; left-over ones are
- * emptied; other rows (Bcc:, Reply-To:...) are not touched. */
-void patchcc_compose_write_recipients (struct _Compose *compose,
-                                       PccPlan *plan);
+ * emptied; other rows (Bcc:, Reply-To:...) are not touched.  FALSE with
+ * @error, and no row changed, when an address cannot go into a header
+ * (a control character). */
+gboolean patchcc_compose_write_recipients (struct _Compose *compose,
+                                           PccPlan *plan, GError **error);
 
 /* Bytes of Claws' queue-file recipient line once @plan is applied: its
  * final To:/Cc: and @compose's Bcc: rows (compare with

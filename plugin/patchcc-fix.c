@@ -5,6 +5,7 @@
  * has told the user why. */
 #include "claws-features.h"
 
+#include <string.h>
 #include <glib.h>
 #include <glib/gi18n-lib.h>
 #include <gtk/gtk.h>
@@ -14,6 +15,7 @@
 
 #include "pcc-damage.h"
 #include "pcc-fixer.h"
+#include "pcc-line-limit.h"
 #include "pcc-review.h"
 #include "pcc-settings.h"
 
@@ -83,6 +85,33 @@ patchcc_fix_done (void)
 
 /* --- the steps ------------------------------------------------------------- */
 
+static gboolean
+sending (PatchccFixMode mode)
+{
+  return mode == PATCHCC_FIX_ASK || mode == PATCHCC_FIX_REWRITE;
+}
+
+/* Every failure to compute or apply the recipients ends here: "@what:
+ * @why".  On sending (ask and rewrite) the mail is not sent as typed
+ * behind the user's back: sending stops and the user chooses ("Back to
+ * editing" unless "Send as typed" is chosen).  Otherwise (the menu item,
+ * a patch just opened) the mail stays as typed and the reason shows in
+ * the bar; on_send=off says nothing. */
+static PatchccFixResult
+fail (Compose *compose, PatchccFixMode mode, const char *what, const char *why)
+{
+  if (mode == PATCHCC_FIX_CHECK)
+    return PATCHCC_FIX_UNCHANGED;
+  if (!sending (mode))
+    {
+      patchcc_notice_problem (compose, what, why);
+      return PATCHCC_FIX_UNCHANGED;
+    }
+  return patchcc_hold_ask_send (compose, what, why, NULL)
+             ? PATCHCC_FIX_UNCHANGED
+             : PATCHCC_FIX_STOP_SENDING;
+}
+
 static void
 free_patch (gpointer p)
 {
@@ -100,7 +129,7 @@ refuse_damaged (Compose *compose, PatchccFixMode mode, const char *body,
 
   if (damage == NULL)
     return FALSE;
-  if (mode == PATCHCC_FIX_ASK || mode == PATCHCC_FIX_REWRITE)
+  if (sending (mode) || mode == PATCHCC_FIX_CHECK)
     {
       patchcc_hold_damaged (compose, damage, body);
       *result = PATCHCC_FIX_STOP_SENDING;
@@ -117,30 +146,52 @@ refuse_damaged (Compose *compose, PatchccFixMode mode, const char *body,
   return TRUE;
 }
 
+/* Whether the composer's text reads like a patch even though it cannot
+ * be parsed as one: a patch subject, or a diff line in the body. */
+static gboolean
+looks_like_patch (const char *subject, const char *body)
+{
+  return pcc_fixer_subject_is_patch (subject)
+         || g_str_has_prefix (body, "diff --git ")
+         || strstr (body, "\ndiff --git ") != NULL
+         || strstr (body, "\n@@ -") != NULL;
+}
+
 /* Fill @patches with what the recipients are computed from: the mail
  * itself, its text attachments holding a diff and, for a cover letter
  * without any diff, the files its diffstat names.  FALSE when the mail
- * is not a patch or cannot be read. */
+ * is not a patch (*@result UNCHANGED) or cannot be read (*@result as
+ * fail() says). */
 static gboolean
 collect_patches (Compose *compose, PatchccFixMode mode, const char *subject,
-                 const char *body, GPtrArray *patches)
+                 const char *body, GPtrArray *patches,
+                 PatchccFixResult *result)
 {
   g_autoptr (GError) error = NULL;
   PccPatch *mail;
   gboolean any_diff = FALSE;
 
+  *result = PATCHCC_FIX_UNCHANGED;
   mail = pcc_fixer_parse_mail (subject, body, -1, &error);
   if (mail == NULL)
     {
       /* Only worth a word when the mail looks like a patch. */
-      if (mode == PATCHCC_FIX_INTERACTIVE
-          || pcc_fixer_subject_is_patch (subject))
-        patchcc_notice_problem (compose, _ ("cannot read the patch"),
-                                error->message);
+      if (mode == PATCHCC_FIX_INTERACTIVE || looks_like_patch (subject, body))
+        *result = fail (compose, mode, _ ("cannot read the patch"),
+                        error->message);
       return FALSE;
     }
   g_ptr_array_add (patches, mail);
-  patchcc_compose_read_attachment_patches (compose, patches);
+  if (!patchcc_compose_read_attachment_patches (compose, patches, &error))
+    {
+      /* A patch attached to a patch mail cannot be left out. */
+      if (mode == PATCHCC_FIX_INTERACTIVE || looks_like_patch (subject, body)
+          || pcc_fixer_is_patch_mail (
+              subject, (PccPatch *const *) patches->pdata, patches->len))
+        *result = fail (compose, mode, _ ("cannot read an attachment"),
+                        error->message);
+      return FALSE;
+    }
   if (!pcc_fixer_is_patch_mail (subject, (PccPatch *const *) patches->pdata,
                                 patches->len))
     {
@@ -154,14 +205,15 @@ collect_patches (Compose *compose, PatchccFixMode mode, const char *subject,
     }
   for (guint i = 0; i < patches->len; i++)
     any_diff |= pcc_patch_has_diff (g_ptr_array_index (patches, i));
-  if (!any_diff && pcc_patch_is_cover_letter (mail))
+  if (!any_diff && pcc_patch_is_cover_letter (mail)
+      && mode != PATCHCC_FIX_CHECK)
     {
       PccPatch *ds = pcc_fixer_patch_from_diffstat (mail);
 
       if (ds == NULL)
         {
-          patchcc_notice_problem (
-              compose, _ ("cover letter"),
+          *result = fail (
+              compose, mode, _ ("cover letter"),
               _ ("no diff and no diffstat to find the series' files in; "
                  "attach the patches or fix each patch's recipients"));
           return FALSE;
@@ -171,44 +223,50 @@ collect_patches (Compose *compose, PatchccFixMode mode, const char *subject,
   return TRUE;
 }
 
-/* The plan for @patches against the window's To:/Cc: (NULL, reported,
+/* A line longer than a mail line may be is never sent (see
+ * pcc-line-limit.h): TRUE, the mail held back, when @body has one. */
+static gboolean
+refuse_long_line (Compose *compose, const char *body)
+{
+  g_autoptr (GError) error = NULL;
+  guint line = 0;
+
+  if (pcc_mail_check_lines (body, strlen (body), &line, &error))
+    return FALSE;
+  patchcc_hold_long_line (compose, line, error->message, body);
+  return TRUE;
+}
+
+/* The plan for @patches against the window's To:/Cc: (NULL with @error
  * when it cannot be computed).  @engine is set to the engine used (owned
  * by the cache), @t_plan to the engine's time. */
 static PccPlan *
 compute_plan (Compose *compose, GPtrArray *patches, PccEngine **engine,
-              gint64 *t_plan)
+              gint64 *t_plan, GError **error)
 {
   const PccSettings *settings = patchcc_prefs_get ();
   PccFixerConfig cfg;
-  g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) to = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) cc = g_ptr_array_new_with_free_func (g_free);
-  PccPlan *plan;
 
   patchcc_compose_read_recipients (compose, to, cc);
   pcc_settings_to_config (settings, &cfg);
-  plan = pcc_fixer_plan (fixer, &cfg, (PccPatch *const *) patches->pdata,
+  return pcc_fixer_plan (fixer, &cfg, (PccPatch *const *) patches->pdata,
                          patches->len, (const char *const *) to->pdata,
                          (const char *const *) cc->pdata, engine, t_plan,
-                         &error);
-  if (plan == NULL)
-    patchcc_notice_problem (compose, _ ("cannot compute the recipients"),
-                            error->message);
-  return plan;
+                         error);
 }
 
-/* TRUE (and reported) when the plan's recipients would not fit Claws'
- * queue file. */
-static gboolean
+/* Why the plan's recipients would not fit Claws' queue file (newly
+ * allocated), or NULL when they fit. */
+static char *
 too_many_recipients (Compose *compose, PccPlan *plan)
 {
-  g_autofree char *why = NULL;
-
   if (!pcc_plan_has_changes (plan)
       || patchcc_compose_envelope_bytes (compose, plan)
              <= PATCHCC_MAX_RECIPIENT_BYTES)
-    return FALSE;
-  why = g_strdup_printf (
+    return NULL;
+  return g_strdup_printf (
       _ ("%zu bytes of addresses; Claws Mail keeps at most about %d "
          "bytes of recipients per mail and would silently leave out the "
          "rest. Send this patch with git send-email, with "
@@ -216,9 +274,6 @@ too_many_recipients (Compose *compose, PccPlan *plan)
          "--cc-cmd"),
       patchcc_compose_envelope_bytes (compose, plan),
       PATCHCC_MAX_RECIPIENT_BYTES);
-  patchcc_notice_problem (compose, _ ("too many recipients for Claws Mail"),
-                          why);
-  return TRUE;
 }
 
 static gboolean
@@ -240,6 +295,7 @@ review (Compose *compose, PatchccFixMode mode, PccPlan *plan,
 {
   GtkWidget *dialog = pcc_review_dialog_new (GTK_WINDOW (compose->window),
                                              plan, subject, tree_desc);
+  gboolean gone = FALSE;
   gint response;
 
   if (mode == PATCHCC_FIX_ASK)
@@ -254,8 +310,14 @@ review (Compose *compose, PatchccFixMode mode, PccPlan *plan,
                             _ ("_Apply and send"));
     }
   g_signal_connect (dialog, "draw", G_CALLBACK (note_first_draw), t_drawn);
-  response = gtk_dialog_run (GTK_DIALOG (dialog));
-  gtk_widget_destroy (dialog);
+  response = patchcc_notice_run_dialog (compose, dialog, &gone);
+  if (gone)
+    {
+      /* The window (and the mail) went away meanwhile: nothing to write
+       * into, nothing to send. */
+      *result = PATCHCC_FIX_STOP_SENDING;
+      return FALSE;
+    }
   /* In ask mode only "Send as typed" sends as typed: Escape, the
    * window's close button or "Back to editing" go back to editing. */
   if (mode == PATCHCC_FIX_ASK && response != GTK_RESPONSE_APPLY
@@ -339,22 +401,33 @@ patchcc_fix (Compose *compose, PatchccFixMode mode)
   PccEngine *engine = NULL;
   FixTimes t = { .start = g_get_monotonic_time () };
   PatchccFixResult result;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *too_many = NULL;
   const char *tree_desc;
 
   subject = g_strdup (gtk_entry_get_text (GTK_ENTRY (compose->subject_entry)));
   body = patchcc_compose_get_body (compose);
   if (refuse_damaged (compose, mode, body, &result))
     return result;
-  if (!collect_patches (compose, mode, subject, body, patches))
+  if (!collect_patches (compose, mode, subject, body, patches, &result))
+    return result;
+  /* What Claws is about to send must fit in mail lines. */
+  if ((sending (mode) || mode == PATCHCC_FIX_CHECK)
+      && refuse_long_line (compose, body))
+    return PATCHCC_FIX_STOP_SENDING;
+  if (mode == PATCHCC_FIX_CHECK)
     return PATCHCC_FIX_UNCHANGED;
-  plan = compute_plan (compose, patches, &engine, &t.plan);
+  plan = compute_plan (compose, patches, &engine, &t.plan, &error);
   if (plan == NULL)
-    return PATCHCC_FIX_UNCHANGED;
+    return fail (compose, mode, _ ("cannot compute the recipients"),
+                 error->message);
   t.ready = g_get_monotonic_time ();
   tree_desc = engine ? pcc_tree_describe (pcc_engine_get_tree (engine)) : NULL;
 
-  if (too_many_recipients (compose, plan))
-    return PATCHCC_FIX_UNCHANGED;
+  too_many = too_many_recipients (compose, plan);
+  if (too_many != NULL)
+    return fail (compose, mode, _ ("too many recipients for Claws Mail"),
+                 too_many);
   if (!pcc_plan_has_changes (plan))
     {
       if (mode == PATCHCC_FIX_INTERACTIVE || mode == PATCHCC_FIX_OPENED)
@@ -368,7 +441,9 @@ patchcc_fix (Compose *compose, PatchccFixMode mode)
     return result;
 
   t.rows = g_get_monotonic_time ();
-  patchcc_compose_write_recipients (compose, plan);
+  if (!patchcc_compose_write_recipients (compose, plan, &error))
+    return fail (compose, mode, _ ("cannot write the recipients"),
+                 error->message);
   t.rows = g_get_monotonic_time () - t.rows;
   log_times (&t, plan);
   report_applied (compose, mode, plan, tree_desc, &t);

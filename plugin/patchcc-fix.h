@@ -1,8 +1,11 @@
 /* patchcc-fix.h - the fix: To:/Cc: of the patch in a compose window set
  * the way scripts/get_maintainer.pl gives them (ui/pcc-fixer over the
  * core engine), reviewed first when the mode asks for it.  The body is
- * never changed; every failure is reported without blocking (see
- * patchcc-notice.h) and leaves the mail as it was typed. */
+ * never changed.  On sending (ask, rewrite) the fix fails closed: any
+ * failure to compute or apply the recipients stops the send and asks
+ * "Send as typed" or "Back to editing" (see patchcc-hold.h); from the
+ * menu item or for a patch just opened a failure is reported without
+ * blocking (see patchcc-notice.h) and leaves the mail as it was typed. */
 #ifndef PATCHCC_FIX_H
 #define PATCHCC_FIX_H
 
@@ -17,14 +20,18 @@ typedef enum
   PATCHCC_FIX_REWRITE,     /* on send, apply silently */
   PATCHCC_FIX_OPENED,      /* a patch just opened: apply, list them in the
                               bar */
+  PATCHCC_FIX_CHECK,       /* on send with on_send=off: recipients left
+                              alone, but a damaged patch or a line too long
+                              for mail is still held back */
 } PatchccFixMode;
 
 typedef enum
 {
   PATCHCC_FIX_APPLIED,
   PATCHCC_FIX_UNCHANGED,
-  PATCHCC_FIX_STOP_SENDING, /* a damaged patch was held back, or the user
-                               chose to go back to editing */
+  PATCHCC_FIX_STOP_SENDING, /* a damaged patch or a too long line was held
+                               back, or the user chose to go back to
+                               editing, or the window went away */
 } PatchccFixResult;
 
 /* The engine cache the fixes share (plugin_init) / free it and forget a

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "compose.h"
 #include "statusbar.h"
+#include "alertpanel.h"
 
 #include "patchcc-notice.h"
 
@@ -98,4 +99,58 @@ patchcc_notice_info (Compose *compose, const char *text)
   log_message (LOG_PROTOCOL, "patchcc: %s\n", text);
   statusbar_print_all ("patchcc: %s", text);
   patchcc_notice (compose, GTK_MESSAGE_INFO, text);
+}
+
+char *
+patchcc_notice_alert_escape (const char *text)
+{
+  return g_markup_escape_text (text ? text : "", -1);
+}
+
+void
+patchcc_notice_alert_error (const char *text)
+{
+  g_autofree char *safe = patchcc_notice_alert_escape (text);
+
+  alertpanel_error ("%s", safe);
+}
+
+static void
+window_destroyed (GtkWidget *window, gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+gint
+patchcc_notice_run_dialog (Compose *compose, GtkWidget *dialog,
+                           gboolean *compose_gone)
+{
+  GtkWidget *window = compose->window;
+  gboolean gone = FALSE;
+  gint response;
+
+  /* Both pointers are cleared when their object is finalized; the
+   * destroy signal says the compose window (and so @compose) is going,
+   * which happens before. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_signal_connect (window, "destroy", G_CALLBACK (window_destroyed), &gone);
+  response = gtk_dialog_run (GTK_DIALOG (dialog));
+  if (window != NULL)
+    {
+      /* Its handlers are gone once it was disposed: by function, not
+       * id. */
+      g_signal_handlers_disconnect_by_func (window, window_destroyed, &gone);
+      g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+    }
+  if (dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+      gtk_widget_destroy (dialog);
+    }
+  if (gone)
+    response = GTK_RESPONSE_NONE;
+  if (compose_gone != NULL)
+    *compose_gone = gone;
+  return response;
 }

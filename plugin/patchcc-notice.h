@@ -27,4 +27,21 @@ void patchcc_notice_problem (struct _Compose *compose, const char *what,
  * bar. */
 void patchcc_notice_info (struct _Compose *compose, const char *text);
 
+/* Claws' alert panels read their message as Pango markup: a text holding
+ * '<' or '&' would show blank.  @text escaped for them (newly allocated,
+ * g_free()). */
+char *patchcc_notice_alert_escape (const char *text);
+/* Claws' error alert (modal) saying @text as it is: every alert of the
+ * plugin goes through here. */
+void patchcc_notice_alert_error (const char *text);
+
+/* Run @dialog (modal, transient for @compose's window) and destroy it,
+ * exactly once: the dialog may already have gone with its parent (a
+ * dialog made with GTK_DIALOG_DESTROY_WITH_PARENT) while it ran.  Its
+ * response, or GTK_RESPONSE_NONE when @compose's window was destroyed
+ * meanwhile; then *@compose_gone (may be NULL) is TRUE and @compose, freed
+ * by Claws with its window, must not be touched again. */
+gint patchcc_notice_run_dialog (struct _Compose *compose, GtkWidget *dialog,
+                                gboolean *compose_gone);
+
 #endif

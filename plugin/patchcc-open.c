@@ -30,7 +30,6 @@
 #include "compose.h"
 #include "mainwindow.h"
 #include "menu.h"
-#include "alertpanel.h"
 #include "prefs_account.h"
 
 #include "pcc-damage.h"
@@ -299,6 +298,21 @@ patch_mail_read (const char *name, const char *data, gsize len, GError **error)
                    name);
       return NULL;
     }
+  /* The author goes into the body as git send-email's in-body From:
+   * line, which git am reads as a header: a decoded CR or LF in it would
+   * add more in-body headers (a Subject: that git am honours).  The
+   * series path refuses such an author with the same check. */
+  if (pcc_email_has_control (pcc_patch_get_from (p)))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   _ ("%s: the From: header holds a line break or another "
+                      "control character once decoded; it cannot go into "
+                      "the body as the in-body From: line. Fix the "
+                      "patch's author and write it again with git "
+                      "format-patch"),
+                   name);
+      return NULL;
+    }
   m = g_new0 (PatchMail, 1);
   m->subject = g_strdup (subject);
   g_strdelimit (m->subject, "\r\n", ' ');
@@ -470,7 +484,9 @@ report_open_error (const GError *error)
 {
   g_warning ("patchcc: %s", error->message);
   log_warning (LOG_PROTOCOL, "patchcc: %s\n", error->message);
-  alertpanel_error (_ ("patchcc: %s"), error->message);
+  g_autofree char *text = g_strdup_printf (_ ("patchcc: %s"), error->message);
+
+  patchcc_notice_alert_error (text);
 }
 
 /* Every file is read before the first window opens: a file that cannot
@@ -518,17 +534,36 @@ open_action_cb (GtkAction *action, gpointer data)
   patchcc_open_files ((const char *const *) paths->pdata);
 }
 
+static void
+mark_gone (gboolean *gone)
+{
+  *gone = TRUE;
+}
+
 void
 patchcc_open_insert_action (GtkAction *action, gpointer data)
 {
   Compose *compose = data;
-  GSList *files = choose_files (GTK_WINDOW (compose->window), FALSE);
-  g_autofree char *path = files ? files->data : NULL;
+  GtkWidget *window = compose->window;
+  gboolean gone = FALSE;
+  GSList *files;
+  g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) mails = NULL;
 
+  /* The chooser runs a main loop of its own: the compose window may be
+   * closed meanwhile (and @compose freed with it). */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_signal_connect_swapped (window, "destroy", G_CALLBACK (mark_gone), &gone);
+  files = choose_files (GTK_WINDOW (window), FALSE);
+  path = files ? files->data : NULL;
   g_slist_free (files);
-  if (path == NULL)
+  if (window != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (window, mark_gone, &gone);
+      g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+    }
+  if (path == NULL || gone)
     return;
   mails = read_patch_file (path, &error);
   if (mails == NULL)

@@ -83,12 +83,14 @@ before_send_hook (gpointer source, gpointer data)
   const PccSettings *settings = patchcc_prefs_get ();
   PatchccFixResult r;
 
-  if (compose == NULL || compose->batch
-      || settings->on_send == PCC_ON_SEND_OFF)
+  if (compose == NULL || compose->batch)
     return FALSE;
-  r = patchcc_fix (compose, settings->on_send == PCC_ON_SEND_REWRITE
-                                ? PATCHCC_FIX_REWRITE
-                                : PATCHCC_FIX_ASK);
+  /* With on_send=off the recipients are left alone, but a damaged patch
+   * is held back all the same (as the description says). */
+  r = patchcc_fix (
+      compose, settings->on_send == PCC_ON_SEND_OFF       ? PATCHCC_FIX_CHECK
+               : settings->on_send == PCC_ON_SEND_REWRITE ? PATCHCC_FIX_REWRITE
+                                                          : PATCHCC_FIX_ASK);
   /* Filling the last header row queues a zero-delay callback on the
    * compose window, which Claws may free right after sending: let it run
    * now.  Only then: while this hook runs, Claws counts the window as
@@ -247,7 +249,10 @@ plugin_desc (void)
             "(Ctrl+Shift+J) sends a cover letter and its series as one "
             "thread.\n\n"
             "The mail body is never changed. A patch that Claws' automatic "
-            "line wrapping has damaged is held back on sending.");
+            "line wrapping has damaged, or with a line too long for mail, "
+            "is always held back on sending, whatever the setting. When "
+            "the recipients of a patch cannot be computed, sending stops "
+            "and asks whether to send it as typed.");
 }
 
 const gchar *

@@ -772,7 +772,14 @@ pcc_review_run (GtkWindow *parent, PccPlan *plan, const char *title,
   GtkWidget *dialog = pcc_review_dialog_new (parent, plan, title, tree_desc);
   gint response;
 
+  /* Made with GTK_DIALOG_DESTROY_WITH_PARENT: the dialog may be gone
+   * with its parent once the run returns. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   response = gtk_dialog_run (GTK_DIALOG (dialog));
-  gtk_widget_destroy (dialog);
+  if (dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+      gtk_widget_destroy (dialog);
+    }
   return response == GTK_RESPONSE_APPLY;
 }

@@ -122,7 +122,8 @@ free_region (gpointer data)
 static int
 open_regular (const char *path, gsize *size)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* Without blocking: opening a FIFO waits for a writer otherwise. */
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return -1;
   struct stat st;

@@ -41,7 +41,7 @@ pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
   if (h->workdir)
     {
       g_autofree char *p = g_build_filename (h->workdir, file, NULL);
-      pcc_file_read (p, &contents, &clen, NULL);
+      pcc_file_read_regular (p, PCC_FILE_TREE_MAX, &contents, &clen, NULL);
     }
   git_blob *blob = NULL;
   if (git_blob_lookup (&blob, h->repo, &blob_id) != 0)

@@ -7,6 +7,7 @@
  * fit together. */
 #include "pcc-maintainers-private.h"
 #include "pcc-error.h"
+#include "pcc-file.h"
 #include "pcc-region.h"
 
 #include <string.h>
@@ -393,7 +394,8 @@ pcc_maintainers_load (const PccTree *tree, const char *path, GError **error)
               = g_build_filename (dirpath, names->pdata[i], NULL);
           g_autofree char *data = NULL;
           gsize len;
-          if (!g_file_get_contents (fp, &data, &len, error)
+          if (!pcc_file_read_regular (fp, PCC_FILE_TREE_MAX, &data, &len,
+                                      error)
               || !add_file (m, fp, data, len, error))
             {
               pcc_maintainers_free (m);

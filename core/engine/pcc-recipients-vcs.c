@@ -388,6 +388,12 @@ pcc_recipients_vcs_file_blame (PccRecipientsVcs *vcs, const char *file,
             vcs->warnings,
             g_strdup_printf ("patchcc: git blame %s: %s", file, err->message));
     }
+  else if (pcc_tree_exists (vcs->engine->tree, file))
+    /* As the script (-f is false): not blamed; but say why. */
+    g_ptr_array_add (vcs->warnings,
+                     g_strdup_printf ("patchcc: git blame %s: not a regular "
+                                      "file (a FIFO, a device...); not read",
+                                      file));
   /* uniq(@all_commits) */
   g_autoptr (GPtrArray) commits = g_ptr_array_new ();
   g_autoptr (GHashTable) saw = g_hash_table_new (g_str_hash, g_str_equal);

@@ -1,6 +1,7 @@
 /* pcc-tree.c - a kernel tree on disk or in a git repository. */
 #define _GNU_SOURCE /* strverscmp */
 #include "pcc-tree.h"
+#include "pcc-file.h"
 #include "pcc-cache-file.h"
 #include "pcc-error.h"
 #include "pcc-region.h"
@@ -185,7 +186,9 @@ pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
       g_autofree char *p
           = tree->path ? disk_path (tree, relpath) : g_strdup (relpath);
       char *contents = NULL;
-      if (!g_file_get_contents (p, &contents, len, error))
+      /* Only a regular file: a FIFO would block, /dev/zero never end. */
+      if (!pcc_file_read_regular (p, PCC_FILE_TREE_MAX, &contents, len,
+                                  error))
         return NULL;
       return contents;
     }
@@ -228,7 +231,8 @@ pcc_tree_map_file (const PccTree *tree, const char *relpath, GError **error)
       GBytes *bytes = pcc_region_read_file (p);
       if (bytes != NULL)
         return bytes;
-      /* not a regular file (a pipe, say): read it, with its errors */
+      /* Not there, or not a regular file: pcc_tree_read_file() says
+       * which, without reading a FIFO or a device. */
     }
   gsize len = 0;
   char *data = pcc_tree_read_file (tree, relpath, &len, error);

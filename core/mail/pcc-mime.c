@@ -226,6 +226,18 @@ append_decoded (GString *out, struct mailmime *mime)
     }
 }
 
+/* The bytes from @s up to @end or the first of @stop, whichever comes
+ * first (strcspn() within a mail that need not end with a NUL). */
+static gsize
+span_until (const char *s, const char *end, const char *stop)
+{
+  const char *q = s;
+
+  while (q < end && *q != '\0' && strchr (stop, *q) == NULL)
+    q++;
+  return q - s;
+}
+
 /* The MIME nesting of @mail, read from its lines before libetpan (which
  * recurses once per level) sees it: a "Content-Type: multipart/..."
  * header opens a level with its boundary, "--boundary--" closes it and
@@ -275,10 +287,13 @@ mime_depth_within (const char *mail, gsize len, guint max, guint *lineno)
               /* the boundary as written (case matters) */
               const char *o = p + 13 + (b - v) + 9;
               gsize bl;
-              if (*o == '"')
-                bl = strcspn (++o, "\"\n");
+              if (o < ve && *o == '"')
+                {
+                  o++;
+                  bl = span_until (o, ve, "\"\n");
+                }
               else
-                bl = strcspn (o, " \t;\r\n");
+                bl = span_until (o, ve, " \t;\r\n");
               g_ptr_array_add (
                   open, g_strdup_printf ("--%.*s--", (int) MIN (bl, 200), o));
             }

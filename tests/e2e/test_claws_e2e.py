@@ -10,8 +10,15 @@ sent through Claws to an SMTP sink on 127.0.0.1, in these scenarios:
   rewrite   on_send=rewrite: just Send
   ask       on_send=ask: Send, the review pops up, Apply and send
   nonpatch  on_send=rewrite, a mail that is not a patch: sent untouched
-  broken    on_send=rewrite, tree_path does not exist: sent untouched, and
-            the warning is reported (stderr/Claws log)
+  broken    on_send=rewrite, tree_path does not exist: sending stops with
+            the reason ("patchcc: sending stopped"), "Send as typed" sends
+            it untouched, and the warning is reported (stderr/Claws log)
+  moved     on_send=ask, the tree is renamed away after the plugin loaded
+            it: sending stops with the reason; "Back to editing" (moved-
+            back) keeps the mail in its window and sends nothing, "Send as
+            typed" (moved-send) sends it to the typed recipients only
+  longline  on_send=ask, a patch with a 9,000-byte line: held back (the
+            line's number in the dialog), nothing sent
   badpatch  on_send=rewrite, a [PATCH] mail whose hunk is cut short: held
             back (the damaged-patch dialog), Escape keeps it unsent
   attach    on_send=rewrite, the patch as a text attachment of a mail with
@@ -233,6 +240,9 @@ SETTINGS = {
     "ask": {"on_send": "ask"},
     "nonpatch": {"on_send": "rewrite"},
     "broken": {"on_send": "rewrite"},
+    "moved-back": {"on_send": "ask"},
+    "moved-send": {"on_send": "ask"},
+    "longline": {"on_send": "ask"},
     "bench300": {"on_send": "ask"},
     "prefs": {"on_send": "ask"},
     "badpatch": {"on_send": "rewrite"},
@@ -245,6 +255,14 @@ BAD_PATCH_BODY = (b"Fix it.\n\nSigned-off-by: A <a@example.org>\n---\n"
                   b"diff --git a/net/core/dev.c b/net/core/dev.c\n"
                   b"--- a/net/core/dev.c\n+++ b/net/core/dev.c\n"
                   b"@@ -1,5 +1,6 @@\n a\n+b\n")
+
+# A patch whose one added line is longer than a mail line may be (RFC
+# 5322: 998 bytes): line 8 of the body.
+LONG_LINE_BODY = (b"Add a table.\n\nSigned-off-by: A <a@example.org>\n---\n"
+                  b"diff --git a/net/core/dev.c b/net/core/dev.c\n"
+                  b"--- a/net/core/dev.c\n+++ b/net/core/dev.c\n"
+                  b"@@ -1,0 +1,1 @@\n+" + b"x" * 9000 + b"\n")
+LONG_LINE_NO = 9
 
 NONPATCH_BODY = (b"Hi all,\n\nlunch on Friday at noon?  The usual place.\n"
                  b"  (two leading spaces, trailing spaces here)   \n"
@@ -310,6 +328,15 @@ def run_job(job, ctx, xvfb):
     settings = dict(SETTINGS[job.scenario])
     settings["tree_path"] = BROKEN_TREE if job.scenario == "broken" \
         else ctx.tree
+    moved_tree = None
+    if job.scenario.startswith("moved"):
+        # A tree of its own to move away: links to the real tree's top.
+        moved_tree = os.path.join(root, "linux")
+        os.makedirs(moved_tree)
+        for name in os.listdir(ctx.tree):
+            os.symlink(os.path.join(ctx.tree, name),
+                       os.path.join(moved_tree, name))
+        settings["tree_path"] = moved_tree
     settings["split"] = "b4"
     tag = "%s.%s" % (job.scenario, job.pid)
     typed_to = ["Wrong Person <wrong.%s@example.org>" % tag]
@@ -320,6 +347,8 @@ def run_job(job, ctx, xvfb):
         subject, body = "Lunch on Friday? (%s)" % tag, NONPATCH_BODY
     elif job.scenario == "badpatch":
         subject, body = "[PATCH] net: cut short (%s)" % tag, BAD_PATCH_BODY
+    elif job.scenario == "longline":
+        subject, body = "[PATCH] net: a long line (%s)" % tag, LONG_LINE_BODY
     elif job.scenario == "attach":
         # The patch as a text attachment, a body without any diff and a
         # subject without [PATCH].
@@ -407,6 +436,55 @@ def run_job(job, ctx, xvfb):
             if ctx.sink_wait(tag, 0) is not None:
                 fails.append("%s: the damaged patch was sent" % job.name)
             return fails, time.monotonic() - t0
+        elif job.scenario == "longline":
+            claws.key(win, "ctrl+Return")
+            dlg = claws.wait_window(r"patch held back \(line %d too long\)"
+                                    % LONG_LINE_NO, 15)
+            claws.key(dlg, "Escape")
+            claws.wait_window(r"held back", 15, gone=True)
+            if not claws.find_windows(r"Compose message"):
+                fails.append("%s: the compose window went away" % job.name)
+            claws.quit()
+            if ctx.sink_wait(tag, 0) is not None:
+                fails.append("%s: the long line was sent" % job.name)
+            return fails, time.monotonic() - t0
+        elif job.scenario.startswith("moved"):
+            # Let the plugin load the tree (it does once Claws is idle),
+            # then move the tree away.
+            time.sleep(3)
+            os.rename(moved_tree, moved_tree + ".moved")
+            claws.key(win, "ctrl+Return")
+            dlg = claws.wait_window(r"^patchcc: sending stopped$", 15)
+            if ctx.keep:
+                # The dialog alone (docs/send-stopped.png).
+                time.sleep(0.5)
+                subprocess.run(["import", "-display", xvfb.display,
+                                "-window", str(dlg),
+                                os.path.join(ctx.workdir, "send-stopped.png")],
+                               check=False, timeout=30,
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+            if job.scenario == "moved-back":
+                claws.key(dlg, "Escape")
+                claws.wait_window(r"^patchcc: sending stopped$", 15,
+                                  gone=True)
+                time.sleep(1)
+                if not claws.find_windows(r"Compose message"):
+                    fails.append("%s: the compose window went away" %
+                                 job.name)
+                claws.quit()
+                if ctx.sink_wait(tag, 3) is not None:
+                    fails.append("%s: the mail was sent" % job.name)
+                text = claws.log_text()
+                if moved_tree not in text:
+                    fails.append("%s: the reason does not name the tree" %
+                                 job.name)
+                return fails, time.monotonic() - t0
+            claws.key(dlg, "alt+a")               # Send _as typed
+        elif job.scenario == "broken":
+            claws.key(win, "ctrl+Return")
+            dlg = claws.wait_window(r"^patchcc: sending stopped$", 15)
+            claws.key(dlg, "alt+a")               # Send _as typed
         elif job.scenario == "ask":
             claws.key(win, "ctrl+Return")
             dlg = claws.wait_window(r"^Fix patch recipients$", 15)
@@ -585,6 +663,7 @@ class Context:
         self.am = AmChecker(args.tree, args.workdir)
         self.pending = {}
         self.timings = []
+        self.keep = args.keep
         self.cond = threading.Condition()
         threading.Thread(target=self._pump, daemon=True).start()
 
@@ -644,7 +723,7 @@ def main():
                     help="patches for the on_send=ask scenario")
     ap.add_argument("--scenarios",
                     default="oneclick,rewrite,ask,nonpatch,broken,badpatch,"
-                    "attach,prefs,bench300")
+                    "moved,longline,attach,prefs,bench300")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -694,6 +773,11 @@ def main():
         jobs.append(Job("broken", ids[0], pf(ids[0])))
     if "badpatch" in scen:
         jobs.append(Job("badpatch", "cut"))
+    if "moved" in scen:
+        jobs.append(Job("moved-back", ids[0], pf(ids[0])))
+        jobs.append(Job("moved-send", ids[0], pf(ids[0])))
+    if "longline" in scen:
+        jobs.append(Job("longline", "long"))
     if "attach" in scen:
         jobs.append(Job("attach", ids[2], pf(ids[2])))
     if "prefs" in scen:

@@ -49,6 +49,10 @@ Scenarios:
                 Claws saved the Wrapping page's old check boxes), and a
                 patch opened in that Claws with --compose-from-file goes
                 out byte for byte.
+  evilfrom      Open patch files… on a patch whose From: decodes to a line
+                break and a Subject: line: refused with an error alert
+                that says why, no compose window (the in-body From: would
+                hand git am another Subject:).
 
 Exit status: 0 pass, 1 failure, 77 skipped (no display tools, no tree).
 """
@@ -519,6 +523,52 @@ def check_open_mail(ctx, name, p, msg, m, want_to, want_cc):
     return fails
 
 
+# A From: whose encoded name decodes to a line break and a Subject: line:
+# written into the body as the in-body From:, git am would take the
+# Subject: for the patch's.
+EVIL_FROM_PATCH = (
+    b"From 1111111111111111111111111111111111111111 Mon Sep 17 00:00:00 2001\n"
+    b"From: =?UTF-8?Q?Evil=0ASubject:=20[PATCH]=20pwned?= <evil@example.org>\n"
+    b"Subject: [PATCH] net: an author with a line break\n\n"
+    b"Fix.\n\nSigned-off-by: Evil <evil@example.org>\n---\n"
+    b"diff --git a/net/core/dev.c b/net/core/dev.c\n"
+    b"--- a/net/core/dev.c\n+++ b/net/core/dev.c\n"
+    b"@@ -1,1 +1,1 @@\n-a\n+b\n")
+
+
+def evilfrom_scenario(ctx, xvfb):
+    """Open patch files… refuses a patch whose decoded From: holds a line
+    break (an error alert, no compose window)."""
+    fails = []
+    root = cd.mkdtemp(os.path.join(ctx.workdir, "evilfrom-"))
+    patch = os.path.join(root, "0001-evil.patch")
+    with open(patch, "wb") as f:
+        f.write(EVIL_FROM_PATCH)
+    profile = cd.Profile(root, ctx.sink.port, ctx.plugin,
+                         {"on_send": "ask", "tree_path": ctx.tree,
+                          "split": "b4"})
+    claws = cd.Claws(profile, xvfb)
+    try:
+        main = claws.wait_window(r"Claws Mail", 30)
+        time.sleep(1)
+        chooser_open(claws, xvfb, main, patch, shots=ctx.workdir)
+        alert = claws.wait_window(r"^Error$", 15)
+        claws.key(alert, "Return")
+        claws.wait_window(r"^Error$", 15, gone=True)
+        time.sleep(1)
+        if claws.find_windows(r"Compose message"):
+            fails.append("evilfrom: the patch was opened")
+        if "control character" not in claws.log_text():
+            fails.append("evilfrom: the refusal does not say why")
+    except Exception as e:  # noqa: BLE001
+        shot = os.path.join(ctx.workdir, "fail-evilfrom.png")
+        xvfb.screenshot(shot)
+        fails.append("evilfrom: %s (screenshot %s)" % (e, shot))
+    finally:
+        claws.quit()
+    return fails
+
+
 def escape_scenario(ctx, xvfb, patch):
     fails = []
     root = cd.mkdtemp(os.path.join(ctx.workdir, "esc-"))
@@ -825,7 +875,7 @@ def main():
                     "0001 (the reference get_maintainer.pl)")
     ap.add_argument("--corpus", help="add corpus patches to hold-*")
     ap.add_argument("--scenarios", default="hold-rewrite,hold-ask,open,"
-                    "escape,paste,insert,prefs")
+                    "escape,paste,insert,prefs,evilfrom")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir")
     ap.add_argument("--keep", action="store_true")
@@ -876,6 +926,8 @@ def main():
         jobs.append(("prefs",))
     if "open" in scen:
         jobs.append(("open",))
+    if "evilfrom" in scen:
+        jobs.append(("evilfrom",))
 
     results = []
     lock = threading.Lock()
@@ -904,6 +956,9 @@ def main():
                     elif job[0] == "paste":
                         f = paste_scenario(ctx, xvfb, patches[1][0])
                         name = "paste"
+                    elif job[0] == "evilfrom":
+                        f = evilfrom_scenario(ctx, xvfb)
+                        name = "evilfrom"
                     elif job[0] == "escape":
                         short = make_patches(tree, ctx.workdir, False)
                         f = escape_scenario(ctx, xvfb, short[0][0])
