@@ -3,7 +3,7 @@
 #include "pcc-diffstat.h"
 #include "pcc-date.h"
 #include "pcc-error.h"
-#include "pcc-regular-file.h"
+#include "pcc-file.h"
 #include "pcc-rfc2047.h"
 #include "pcc-text.h"
 
@@ -165,8 +165,9 @@ pcc_cover_default_signature (void)
       = g_build_filename (g_get_home_dir (), ".signature", NULL);
   /* Only a small regular file: a FIFO there must not freeze the
    * window that renders the cover letter. */
-  char *data = pcc_regular_file_read (path, 64 * 1024, NULL, NULL);
-  if (data != NULL && g_utf8_validate (data, -1, NULL))
+  char *data = NULL;
+  if (pcc_file_read_regular (path, 64 * 1024, &data, NULL, NULL)
+      && g_utf8_validate (data, -1, NULL))
     return data;
   g_free (data);
   return pcc_cover_git_identity ();

@@ -80,7 +80,7 @@ char *pcc_cover_render_mail (PccCover *cover, const char *const *to,
                              const char *const *cc, GError **error);
 
 /* The signature b4 uses: ~/.signature when present (a regular file of
- * at most 64 KiB, read without blocking: pcc-regular-file.h), else
+ * at most 64 KiB, read without blocking: pcc_file_read_regular()), else
  * "Name <email>" from git's configuration, else NULL. */
 char *pcc_cover_default_signature (void);
 /* "Name <email>" from git's user.name and user.email, or NULL. */
