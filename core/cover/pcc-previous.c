@@ -237,28 +237,34 @@ mail_anchor (Mail *mails, GHashTable *by_id, guint i)
   g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint));
   gint result = -1;
   guint cur = i;
+  gboolean cut = TRUE;
 
-  for (guint depth = 0; depth < PCC_PREVIOUS_MAX_DEPTH; depth++)
+  for (guint depth = 0; depth <= PCC_PREVIOUS_MAX_DEPTH; depth++)
     {
       Mail *m = &mails[cur];
       if (m->in_old)
         {
           result = (gint) cur;
+          cut = FALSE;
           break;
         }
       if (m->anchor != -2)
         {
           result = m->anchor;
+          cut = FALSE;
           break;
         }
-      if (m->walking) /* a loop */
-        break;
+      if (m->walking || depth == PCC_PREVIOUS_MAX_DEPTH)
+        break; /* a loop, or too deep: the walk says nothing */
       m->walking = TRUE;
       g_array_append_val (path, cur);
       gpointer v;
       if (!m->parent
           || !g_hash_table_lookup_extended (by_id, m->parent, NULL, &v))
-        break;
+        {
+          cut = FALSE; /* the top of the thread */
+          break;
+        }
       cur = GPOINTER_TO_UINT (v);
     }
   if (result < 0)
@@ -278,8 +284,9 @@ mail_anchor (Mail *mails, GHashTable *by_id, guint i)
     {
       Mail *m = &mails[g_array_index (path, guint, k)];
       m->walking = FALSE;
-      if (m->anchor == -2)
-        m->anchor = k == 0 ? result : (result >= 0 ? result : -1);
+      /* A walk cut short leaves the mails for another walk to decide. */
+      if (m->anchor == -2 && (result >= 0 || !cut))
+        m->anchor = result;
     }
   return result;
 }
@@ -515,6 +522,14 @@ add_trailer (PccPrevious *prev, guint patch, const Given *g, const Mail *r,
 }
 
 static gint
+mail_order (gconstpointer a, gconstpointer b)
+{
+  const PccPreviousMail *x = *(PccPreviousMail *const *) a;
+  const PccPreviousMail *y = *(PccPreviousMail *const *) b;
+  return x->number < y->number ? -1 : x->number > y->number;
+}
+
+static gint
 trailer_order (gconstpointer a, gconstpointer b)
 {
   const PccPreviousTrailer *x = *(PccPreviousTrailer *const *) a;
@@ -683,6 +698,8 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
           old_ids[i] = pcc_patch_id_stable (text, tl);
         }
     }
+
+  g_ptr_array_sort (prev->mails, mail_order);
 
   /* New patch -> old patch: the same patch ID, else the same title. */
   for (guint k = 0; k < n_new; k++)
