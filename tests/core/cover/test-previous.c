@@ -318,6 +318,42 @@ test_v1_to_v2 (Fixture *f, gconstpointer change_id)
   g_assert_cmpuint (pcc_previous_get_trailers (p)->len, ==, 5);
 }
 
+/* Co-developed-by keeps the Signed-off-by right after it; a lone
+ * Signed-off-by in a reply, one after a blank line, and trailers after
+ * "-- " or inside an unquoted diff do not count. */
+static void
+test_co_developed (Fixture *f, gconstpointer data)
+{
+  if (!f->repo)
+    return;
+  add_reply (f->mbox, "cd@example.org", "Helper <helper@example.org>",
+             "Mon, 30 Nov 2026 10:00:00 +0000", f->id[3], NULL,
+             "Re: [PATCH 3/3] c: change c",
+             "Signed-off-by: Lone <lone@example.org>\n\n"
+             "Co-developed-by: Helper <helper@example.org>\n"
+             "Signed-off-by: Helper <helper@example.org>\n"
+             "Co-developed-by: Second <second@example.org>\n\n"
+             "Signed-off-by: After Blank <blank@example.org>\n"
+             "-- \nTested-by: Sig <sig@example.org>\n");
+  add_reply (f->mbox, "diff@example.org", "Differ <differ@example.org>",
+             "Mon, 30 Nov 2026 10:00:00 +0000", f->id[3], NULL,
+             "Re: [PATCH 3/3] c: change c",
+             "Try this:\n\ndiff --git a/c.c b/c.c\n"
+             "Tested-by: Differ <differ@example.org>\n");
+  g_autoptr (PccSeries) s = v2_series (f);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPrevious) p
+      = pcc_previous_find (s, f->mbox->str, f->mbox->len, &error);
+  g_assert_no_error (error);
+  g_autofree char *t3 = trailers_of (p, 2);
+  g_assert_cmpstr (t3, ==,
+                   "Co-developed-by: Helper <helper@example.org>\n"
+                   "Signed-off-by: Helper <helper@example.org>\n"
+                   "Co-developed-by: Second <second@example.org> "
+                   "[address differs from the reply's From:]\n");
+  g_assert_cmpuint (pcc_previous_get_trailers (p)->len, ==, 3);
+}
+
 static void
 test_not_found (Fixture *f, gconstpointer data)
 {
@@ -481,6 +517,8 @@ main (int argc, char **argv)
               test_v1_to_v2, fixture_tear_down);
   g_test_add ("/previous/by-change-id", Fixture, "change-id", fixture_set_up,
               test_v1_to_v2, fixture_tear_down);
+  g_test_add ("/previous/co-developed", Fixture, NULL, fixture_set_up,
+              test_co_developed, fixture_tear_down);
   g_test_add ("/previous/not-found", Fixture, NULL, fixture_set_up,
               test_not_found, fixture_tear_down);
   g_test_add ("/previous/hostile", Fixture, NULL, fixture_set_up, test_hostile,
