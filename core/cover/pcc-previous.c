@@ -603,8 +603,10 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
           }
         else if (m->subj.title && *m->subj.title)
           {
+            /* git's placeholder title names no series in particular. */
             if (m->subj.numbered && m->subj.index == 0)
-              match = cover_title && strcmp (m->subj.title, cover_title) == 0;
+              match = cover_title && strcmp (m->subj.title, cover_title) == 0
+                      && strcmp (cover_title, "*** SUBJECT HERE ***") != 0;
             else
               for (guint k = 0; k < titles->len && !match; k++)
                 match = strcmp (m->subj.title, titles->pdata[k]) == 0;

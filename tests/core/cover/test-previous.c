@@ -195,6 +195,23 @@ add_usual_replies (Fixture *f)
              "Tue, 1 Dec 2026 10:00:00 +0000", f->id[3], refs1,
              "Re: [PATCH 3/3] c: change c",
              "Reviewed-by: Someone Else <else@example.org>\n");
+  /* Another series with git's placeholder cover title, and a review. */
+  g_string_append (f->mbox,
+                   "From x Mon Sep 17 00:00:00 2001\n"
+                   "From: Someone <someone@example.org>\n"
+                   "Message-ID: <foreign0@example.org>\n"
+                   "To: Far <far@example.org>\n"
+                   "Subject: [PATCH 0/2] *** SUBJECT HERE ***\n\nblurb\n"
+                   "From x Mon Sep 17 00:00:00 2001\n"
+                   "From: Someone <someone@example.org>\n"
+                   "Message-ID: <foreign1@example.org>\n"
+                   "In-Reply-To: <foreign0@example.org>\n"
+                   "To: Far <far@example.org>\n"
+                   "Subject: [PATCH 1/2] d: another thing\n\nx\n");
+  add_reply (f->mbox, "x0@example.org", "Far <far@example.org>",
+             "Tue, 1 Dec 2026 10:00:00 +0000", "foreign0@example.org", NULL,
+             "Re: [PATCH 0/2] *** SUBJECT HERE ***",
+             "Acked-by: Far <far@example.org>\n");
   /* Not in the thread: a mail of another series. */
   add_reply (f->mbox, "x1@example.org", "Stranger <stranger@example.org>",
              "Tue, 1 Dec 2026 10:00:00 +0000", "elsewhere@example.org", NULL,
@@ -295,6 +312,8 @@ test_v1_to_v2 (Fixture *f, gconstpointer change_id)
   g_assert_cmpstr (rl, ==, "on v1's Cc");
   g_assert_cmpstr (ro, ==, "replied to 1/3 on 1 Dec");
   g_assert_cmpstr (rs, ==, "(absent)");
+  g_autofree char *rf = reasons (p, "far@example.org");
+  g_assert_cmpstr (rf, ==, "(absent)");
 
   gboolean same;
   g_assert_cmpuint (pcc_previous_get_old_number (p, 0, &same), ==, 1);
