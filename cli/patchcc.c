@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pcc-cover-cli.h"
+#include "pcc-series-cli.h"
 #include "pcc-error.h"
 #include "pcc-i18n.h"
 #include "pcc-args.h"
@@ -279,6 +280,8 @@ main (int argc, char **argv)
   pcc_i18n_init (NULL);
   if (argc > 1 && strcmp (argv[1], "cover") == 0)
     return pcc_cover_main (argc - 1, argv + 1);
+  if (argc > 1 && strcmp (argv[1], "series") == 0)
+    return pcc_series_main (argc - 1, argv + 1);
 
   pcc_args_init (&args);
   g_autoptr (GPtrArray) words = conf_words ();

@@ -1,0 +1,38 @@
+/* pcc-series-cli.h - "patchcc series": what a series' previous version
+ * found in a mailbox says (pcc-previous.h), and its trailers written
+ * into the patch files.
+ *
+ *   patchcc series --previous FILE.mbox [--write-trailers] PATCHES...
+ *
+ * prints the previous version's mails and thread, the people on it with
+ * their reasons, and the trailers per patch ("[x]" taken, "[ ]" flagged
+ * with why).  --write-trailers adds the taken ones to each patch file's
+ * trailer block, after its last trailer and before "---", as
+ * "b4 trailers -u" does; the rest of the file is left byte for byte.
+ */
+#ifndef PCC_SERIES_CLI_H
+#define PCC_SERIES_CLI_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* @argv[0] is the subcommand's name ("series").  Returns the exit
+ * status: 0 on success, 1 when the input cannot be used (or no previous
+ * version is found), 2 for a missing file, 255 for a bad option. */
+int pcc_series_main (int argc, char **argv);
+
+/* @text (@len bytes, a patch mail) with @lines ("Name: value", without
+ * line ends) added to the trailer block of its commit message: before
+ * the first "---" line of the body, after the trailers there (a blank
+ * line first when the paragraph before is not a trailer block), with
+ * the line ends the "---" line has; lines already in the block are not
+ * added twice.  NULL with @error set when there is no "---" line or the
+ * body is encoded.  Newly allocated; *@out_len its length. */
+char *pcc_series_add_trailers (const char *text, gsize len,
+                               const char *const *lines, gsize *out_len,
+                               GError **error);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,99 @@
+#!/bin/sh
+# series.sh - "patchcc series --previous": v1 made by git format-patch
+# --cover-letter, an mbox of it and its replies, v2 with 2/3 changed.
+# The report names the people with their reasons and the trailers with
+# their state; --write-trailers adds the taken ones before "---" and
+# leaves every other byte of the patch files as it was.
+#
+# usage: series.sh PATCHCC
+set -eu
+patchcc=$(readlink -f "$1")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/patchcc-series.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export HOME="$tmp/home" GIT_CONFIG_NOSYSTEM=1 LC_ALL=C TZ=UTC
+mkdir -p "$HOME"
+git config --global user.name "A U Thor"
+git config --global user.email author@example.org
+git config --global init.defaultBranch master
+export GIT_AUTHOR_DATE="2026-11-29T00:00:00Z" GIT_COMMITTER_DATE="2026-11-29T00:00:00Z"
+fails=0
+check() { # DESCRIPTION COMMAND...
+	d=$1; shift
+	if "$@"; then echo "ok - $d"; else echo "not ok - $d"; fails=$((fails + 1)); fi
+}
+
+cd "$tmp" && git init -q repo && cd repo
+echo 'a 1' > a.c; echo 'b 1' > b.c; echo 'c 1' > c.c
+git add -A && git commit -qm base
+git checkout -qb v1
+echo 'a 2' > a.c && git commit -qam 'a: change a' -m 'Why a.' -m 'Signed-off-by: A U Thor <author@example.org>'
+echo 'b 2' > b.c && git commit -qam 'b: change b' -m 'Signed-off-by: A U Thor <author@example.org>'
+echo 'c 2' > c.c && git commit -qam 'c: change c' -m 'No trailer here.'
+git format-patch -q --cover-letter --thread=shallow --to='Maint <maint@example.org>' \
+	--cc=list@example.org -o ../v1 master..v1
+git checkout -qb v2 master
+echo 'a 2' > a.c && git commit -qam 'a: change a' -m 'Why a.' -m 'Signed-off-by: A U Thor <author@example.org>'
+echo 'b 3' > b.c && git commit -qam 'b: change b' -m 'Signed-off-by: A U Thor <author@example.org>'
+echo 'c 2' > c.c && git commit -qam 'c: change c' -m 'No trailer here.'
+git format-patch -q --cover-letter --thread=shallow --subject-prefix='PATCH v2' -o ../v2 master..v2
+cd ..
+cp -r v2 v2.orig
+# Someone added to v1's cover letter by hand.
+sed -i 's/^Subject: \[PATCH 0/Cc: Hand Added <hand@example.org>\n&/' v1/0000-cover-letter.patch
+id() { sed -n 's/^Message-I[dD]: <\(.*\)>$/\1/p' "$1"; }
+c=$(id v1/0000-*) p1=$(id v1/0001-*) p3=$(id v1/0003-*)
+cat v1/*.patch > v1.mbox
+reply() { # FROM DATE ID PARENT BODY
+	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\nFrom: %s\nDate: %s\nMessage-ID: <%s>\nIn-Reply-To: <%s>\nReferences: <%s> <%s>\nSubject: Re: x\n\n%b\n' \
+		"$1" "$2" "$3" "$4" "$c" "$4" "$5" >> v1.mbox
+}
+reply 'Maint <maint@example.org>' 'Mon, 30 Nov 2026 10:00:00 +0000' r1@x "$p1" \
+	'> a 2\n\nReviewed-by: Maint <maint@example.org>'
+reply 'Hand Added <hand@example.org>' 'Mon, 30 Nov 2026 11:00:00 +0000' r2@x "$c" \
+	'Acked-by: Hand Added <hand@example.org>'
+reply 'Other <other@example.org>' 'Tue, 1 Dec 2026 09:00:00 +0000' r3@x r1@x \
+	'> Reviewed-by: Maint <maint@example.org>\n> Tested-by: Quoted <quoted@example.org>\nAgreed.'
+reply 'Boss <boss@example.org>' 'Tue, 1 Dec 2026 10:00:00 +0000' r4@x "$p3" \
+	'Reviewed-by: Someone Else <else@example.org>'
+
+"$patchcc" series --previous v1.mbox v2 > out.txt 2> err.txt || { cat err.txt; exit 1; }
+cat out.txt
+check "found v1 by subject" grep -q '^Previous version: v1 (found by subject), 4 mails, 4 replies$' out.txt
+check "maintainer with reasons" grep -qxF "  Maint <maint@example.org> (on v1's To; replied to 1/3 on 30 Nov)" out.txt
+check "hand-added Cc with reasons" grep -qxF "  Hand Added <hand@example.org> (on v1's Cc; replied to the cover letter on 30 Nov)" out.txt
+check "list" grep -qxF "  list@example.org (on v1's Cc)" out.txt
+check "no quoted trailer" sh -c '! grep -q quoted@ out.txt'
+check "Reviewed-by on 1/3 taken" grep -qxF "    [x] Reviewed-by: Maint <maint@example.org> (Maint <maint@example.org> on 1/3)" out.txt
+check "Acked-by on 2/3 flagged" grep -qxF "    [ ] Acked-by: Hand Added <hand@example.org> (Hand Added <hand@example.org> on 0/3): patch changed since the review" out.txt
+check "2/3 changed" grep -qxF "  2/3 b: change b (changed)" out.txt
+check "other address flagged" grep -qF "[ ] Reviewed-by: Someone Else <else@example.org> (Boss <boss@example.org> on 3/3): address differs" out.txt
+check "Acked-by taken twice" test "$(grep -c '\[x\] Acked-by: Hand Added' out.txt)" = 2
+check "Reviewed-by once" test "$(grep -c 'Reviewed-by: Maint' out.txt)" = 1
+
+"$patchcc" series --previous v1.mbox --write-trailers v2 > out2.txt
+cat out2.txt
+# What the files must be: the taken trailers before the first "---".
+expect() { # FILE LINES
+	awk -v add="$2" 'done == 0 && $0 == "---" { printf "%s", add; done = 1 } { print }' "$1"
+}
+expect v2.orig/0001-* 'Reviewed-by: Maint <maint@example.org>\nAcked-by: Hand Added <hand@example.org>\n' > want1
+expect v2.orig/0003-* '\nAcked-by: Hand Added <hand@example.org>\n' > want3
+check "1/3 written after its Signed-off-by" cmp want1 v2/0001-*
+check "2/3 untouched" cmp v2.orig/0002-* v2/0002-*
+check "3/3: a new trailer block" cmp want3 v2/0003-*
+check "cover untouched" cmp v2.orig/0000-* v2/0000-*
+# Twice is once.
+"$patchcc" series --previous v1.mbox --write-trailers v2 > /dev/null
+check "idempotent" cmp want1 v2/0001-*
+
+# Not found, missing file, bad option.
+printf 'From x Mon Sep 17 00:00:00 2001\nSubject: [PATCH] other\n\nx\n' > other.mbox
+set +e
+"$patchcc" series --previous other.mbox v2 > /dev/null 2>&1; s1=$?
+"$patchcc" series --previous nowhere.mbox v2 > /dev/null 2>&1; s2=$?
+"$patchcc" series --bogus v2 > /dev/null 2>&1; s3=$?
+set -e
+check "no previous version: 1" test "$s1" = 1
+check "missing mbox: 2" test "$s2" = 2
+check "bad option: 255" test "$s3" = 255
+exit $fails
