@@ -3,9 +3,9 @@
  * calls the dialog makes to compute, build and send the mails.
  *
  * Calls go one way: the dialog calls the functions below, which never
- * call back into it.  They read the job and write only the parts marked
- * "send.c" below; what went out is j->n_sent, why a step failed is its
- * GError.  Private to those two files.
+ * call back into it.  They read the job and write only the fields said
+ * below to be theirs; what went out is j->n_sent, why a step failed is
+ * its GError.  Private to those two files.
  */
 #ifndef PATCHCC_SERIES_PRIVATE_H
 #define PATCHCC_SERIES_PRIVATE_H
@@ -43,8 +43,8 @@ typedef struct
   char **cover_cc;
   /* Each patch's recipients, computed when the dialog opens (again when
    * the form changes the patches): what the review shows is what is
-   * sent, envelope included.  send.c: patchcc_series_compute_recipients()
-   * sets the three below. */
+   * sent, envelope included.  The three below are written by
+   * patchcc_series_compute_recipients() only. */
   GPtrArray *patch_rcpts; /* PccPatchRecipients */
   /* The cover letter's: its plan and every address of patch_rcpts. */
   PccPatchRecipients *cover_rcpts;
@@ -65,8 +65,8 @@ typedef struct
   GtkWidget *bar; /* the problems, above the panel */
   GtkLabel *bar_label;
   /* Once built, the mails do not change: a second Send sends the ones
-   * not sent yet, in the same thread (same Message-Ids).  send.c: set by
-   * patchcc_series_build_mails(), n_sent by patchcc_series_send_rest(). */
+   * not sent yet, in the same thread (same Message-Ids).  Written by
+   * patchcc-series-send.c only (n_sent by patchcc_series_send_rest()). */
   PccSeriesSender *sender;
   struct _PrefsAccount *account; /* Claws' (account_get_default()) */
   GPtrArray *mails;              /* GBytes */
@@ -88,7 +88,7 @@ gboolean patchcc_series_compute_recipients (SeriesJob *j, GError **error);
 /* Build and check every mail (the cover letter from j->panel, each patch
  * to j->patch_rcpts) before any goes: on success j->sender, j->account,
  * j->mails, j->tos, j->ccs and j->envs are set and j->n_sent is 0; on
- * failure the job is unchanged and @error lists every mail's problem.
+ * failure none of them is, and @error lists every mail's problem.
  * Refused while j->refused or j->stale is set. */
 gboolean patchcc_series_build_mails (SeriesJob *j, GError **error);
 
