@@ -3,19 +3,17 @@
  *
  * Glue only: the series, the cover letter and the recipients come from
  * core/ (PccSeries, PccCover, PccPlan) and ui/ (PccCoverPanel); this file
- * asks for the folder, shows the panel, builds the mails' headers and
- * hands each mail to Claws' SMTP code (send_message()), then files it in
- * the Sent folder.
+ * asks for the folder, shows the panel and each mail's recipients, and
+ * answers the dialog's buttons.  Building the mails and handing them to
+ * Claws is patchcc-series-send.c's, which this file calls (never the
+ * other way round).
  */
 #include "claws-features.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "version.h"
@@ -24,20 +22,10 @@
 #include "log.h"
 #include "mainwindow.h"
 #include "menu.h"
-#include "account.h"
-#include "prefs_account.h"
-#include "prefs_common.h"
-#include "send_message.h"
-#include "procmsg.h"
-#include "folder.h"
 #include "alertpanel.h"
 #include "statusbar.h"
 
-#include "pcc-cover.h"
 #include "pcc-cover-panel.h"
-#include "pcc-cover-recipients.h"
-#include "pcc-email.h"
-#include "pcc-error.h"
 #include "pcc-fixer.h"
 #include "pcc-regular-file.h"
 #include "pcc-series.h"
@@ -47,6 +35,7 @@
 #include "patchcc-menu.h"
 #include "patchcc-prefs.h"
 #include "patchcc-series.h"
+#include "patchcc-series-private.h"
 
 #define ACTION_SERIES "Tools/PatchccSeries"
 #define ACCEL_SERIES  "<control><shift>J"
@@ -67,65 +56,6 @@ static GtkActionEntry series_actions[] = {
     G_CALLBACK (series_action_cb) },
 };
 
-/* --- sending one mail ---------------------------------------------------------- */
-
-/* Hand one mail to Claws' SMTP code and file it in Sent.  The file it
- * needs stays 0600 (g_file_open_tmp's mode: the fd is written, never
- * replaced) and is removed. */
-static gboolean
-send_one (PrefsAccount *account, const char *what, GBytes *mail, char **env,
-          GError **error)
-{
-  g_autofree char *path = NULL;
-  GSList *rcpts = NULL;
-  gsize len = 0;
-  const char *data = g_bytes_get_data (mail, &len);
-  gboolean ok = TRUE;
-  int fd;
-
-  fd = g_file_open_tmp ("patchcc-series-XXXXXX.eml", &path, error);
-  if (fd < 0)
-    return FALSE;
-  for (gsize off = 0; ok && off < len;)
-    {
-      gssize w = write (fd, data + off, len - off);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        {
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                       "%s: %s", path, g_strerror (errno));
-          ok = FALSE;
-        }
-      else
-        off += w;
-    }
-  if (close (fd) != 0 && ok)
-    {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                   "%s: %s", path, g_strerror (errno));
-      ok = FALSE;
-    }
-  for (guint i = 0; ok && env[i] != NULL; i++)
-    rcpts = g_slist_append (rcpts, env[i]);
-  if (ok && send_message (path, account, rcpts) != 0)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
-                   _ ("sending %s failed (see Tools, Network Log)"), what);
-      ok = FALSE;
-    }
-  if (ok)
-    {
-      FolderItem *outbox = folder_get_default_outbox ();
-      if (outbox != NULL && prefs_common_get_prefs ()->savemsg)
-        procmsg_save_to_outbox (outbox, path, FALSE);
-      log_message (LOG_PROTOCOL, "patchcc: sent %s\n", what);
-    }
-  g_slist_free (rcpts); /* the strings belong to @env */
-  g_unlink (path);
-  return ok;
-}
-
 /* --- messages ------------------------------------------------------------------ */
 
 void
@@ -145,54 +75,7 @@ patchcc_series_alert_error (const char *format, ...)
 
 /* --- the dialog ---------------------------------------------------------------- */
 
-typedef struct
-{
-  /* One reference is the dialog's (dropped when it is destroyed), one
-   * is held by a send that runs: Claws' SMTP code runs the main loop, so
-   * the dialog can be destroyed under it (the parent window closes,
-   * plugin_done()), and the job must outlive that. */
-  guint refs;
-  gboolean sending;
-  GtkWindow *parent; /* weak: the main window */
-  char *dir;
-  PccSeries *series;
-  PccFixer *fixer;   /* the dialog's own: its engine lives as long as it */
-  PccEngine *engine; /* owned by fixer */
-  PccPlan *plan;     /* the cover's */
-  PccPlanOptions popts;
-  char **cover_to; /* typed for the cover: they go to every mail */
-  char **cover_cc;
-  /* Each patch's recipients, computed when the dialog opens (again when
-   * the form changes the patches): what the review shows is what is
-   * sent, envelope included. */
-  GPtrArray *patch_rcpts; /* PccPatchRecipients */
-  /* The cover letter's: its plan and every address of patch_rcpts. */
-  PccPatchRecipients *cover_rcpts;
-  guint n_tool_trailers; /* when patch_rcpts were computed */
-  /* Why the series cannot be sent as it is (pcc_series_check()): set
-   * when the dialog opens, never cleared. */
-  char *refused;
-  /* The last recomputation of the recipients failed: what the review
-   * shows is not what would be sent, so Send waits for a good one. */
-  char *stale;
-  /* Why the last Send sent nothing or not everything; cleared by the
-   * next one. */
-  char *failure;
-  GtkLabel *rcpts_label;
-  GtkWidget *dialog; /* NULL once destroyed */
-  PccCoverPanel *panel;
-  GtkWidget *bar; /* the problems, above the panel */
-  GtkLabel *bar_label;
-  /* Once built, the mails do not change: a second Send sends the ones
-   * not sent yet, in the same thread (same Message-Ids). */
-  PccSeriesSender *sender;
-  PrefsAccount *account;
-  GPtrArray *mails; /* GBytes */
-  GPtrArray *tos;   /* GStrv */
-  GPtrArray *ccs;
-  GPtrArray *envs; /* GStrv: the SMTP envelope of each mail */
-  guint n_sent;
-} SeriesJob;
+/* Its job, SeriesJob, is in patchcc-series-private.h. */
 
 static void
 series_job_free (SeriesJob *j)
@@ -328,66 +211,6 @@ describe_check (const PccSeries *series, const char *dir)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-static char *
-mail_name (SeriesJob *j, guint i)
-{
-  return i == 0 ? g_strdup (_ ("the cover letter"))
-                : g_strdup_printf (_ ("patch %u/%u"), i,
-                                   pcc_series_get_n_patches (j->series));
-}
-
-/* git send-email's extra Cc: of patch @i (author, Signed-off-by:, Cc:
- * and other *-by: trailers), as suppress_cc allows. */
-static GPtrArray *
-extras_of (SeriesJob *j, guint i)
-{
-  PrefsAccount *account = account_get_default ();
-
-  return pcc_series_mail_extra_recipients (pcc_series_get_patch (j->series, i),
-                                           account != NULL ? account->address
-                                                           : NULL,
-                                           patchcc_prefs_get_suppress_cc ());
-}
-
-/* Each patch's recipients (pcc_series_mail_patch_recipients()): what
- * its file names, the cover's typed addresses, git send-email's extra
- * Cc: and the maintainers.  Replaces j->patch_rcpts. */
-static gboolean
-compute_patch_recipients (SeriesJob *j, GError **error)
-{
-  guint n = pcc_series_get_n_patches (j->series);
-  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) pcc_patch_recipients_free);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (GPtrArray) extras = extras_of (j, i);
-      PccPatchRecipients *r = pcc_series_mail_patch_recipients (
-          j->engine, &j->popts, pcc_series_get_patch (j->series, i),
-          j->cover_to, j->cover_cc, extras, j->plan, error);
-
-      if (r == NULL)
-        {
-          g_autofree char *what = mail_name (j, i + 1);
-          g_prefix_error (error, "%s: ", what);
-          return FALSE;
-        }
-      g_ptr_array_add (all, r);
-    }
-  g_clear_pointer (&j->patch_rcpts, g_ptr_array_unref);
-  j->patch_rcpts = g_steal_pointer (&all);
-  {
-    g_autoptr (PccPatchRecipients) own
-        = pcc_cover_recipients_from_plan (j->plan);
-
-    pcc_patch_recipients_free (j->cover_rcpts);
-    j->cover_rcpts = pcc_cover_recipients_union (own, j->patch_rcpts);
-  }
-  j->n_tool_trailers
-      = j->panel ? pcc_cover_panel_get_n_tool_trailers (j->panel) : 0;
-  return TRUE;
-}
-
 /* The review of every patch's recipients, one address a line with its
  * reason; also on stderr (G_MESSAGES_DEBUG=patchcc), mail by mail, so
  * that what was shown can be compared with what was sent. */
@@ -411,7 +234,7 @@ patch_recipients_text (SeriesJob *j)
     }
   for (guint i = 0; i < j->patch_rcpts->len; i++)
     {
-      g_autofree char *what = mail_name (j, i + 1);
+      g_autofree char *what = patchcc_series_mail_name (j, i + 1);
       g_autofree char *lines
           = pcc_patch_recipients_to_string (j->patch_rcpts->pdata[i]);
       const char *subject
@@ -469,7 +292,7 @@ refresh_patch_recipients (SeriesJob *j)
   if (j->mails != NULL || j->dialog == NULL)
     return;
   g_clear_pointer (&j->stale, g_free);
-  if (!compute_patch_recipients (j, &error))
+  if (!patchcc_series_compute_recipients (j, &error))
     {
       j->stale = g_strdup_printf (
           _ ("The recipients cannot be computed again, so the list below is "
@@ -498,7 +321,7 @@ show_rest (SeriesJob *j)
                          "longer be changed: part of the series is out):\n"));
   for (guint i = j->n_sent; i < j->mails->len; i++)
     {
-      g_autofree char *what = mail_name (j, i);
+      g_autofree char *what = patchcc_series_mail_name (j, i);
       char **lists[] = { j->tos->pdata[i], j->ccs->pdata[i] };
 
       g_string_append_printf (s, "\n%s\n", what);
@@ -529,178 +352,6 @@ on_review_changed (GtkWidget *review, guint change, SeriesJob *j)
   (void) review;
   (void) change;
   refresh_patch_recipients (j);
-}
-
-/* git format-patch's placeholders left in the cover: never sent. */
-static gboolean
-cover_is_template (const char *subject, const char *body, GError **error)
-{
-  const char *what = NULL;
-
-  if (strstr (subject, "*** SUBJECT HERE ***") != NULL)
-    what = _ ("the title still reads \"*** SUBJECT HERE ***\"");
-  else if (strstr (body, "*** BLURB HERE ***") != NULL)
-    what = _ ("the text still reads \"*** BLURB HERE ***\"");
-  if (what == NULL)
-    return FALSE;
-  g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-               _ ("The cover letter is not written yet: %s. Type a title and "
-                  "the blurb in the form, then send."),
-               what);
-  return TRUE;
-}
-
-/* Every mail, built before the first one goes. */
-static gboolean
-build_mails (SeriesJob *j, GError **error)
-{
-  PccCover *cover = pcc_cover_panel_get_cover (j->panel);
-  g_autoptr (PccSeriesSender) sender = NULL;
-  g_autoptr (GPtrArray) mails
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  g_autoptr (GPtrArray) tos
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr (GPtrArray) ccs
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr (GPtrArray) envs
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr (GString) problems = g_string_new (NULL);
-  g_autofree char *body = NULL, *subject = NULL, *cover_id = NULL;
-  PrefsAccount *account = account_get_default ();
-  guint n = pcc_series_get_n_patches (j->series);
-
-  if (account == NULL || account->address == NULL)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   _ ("no default account to send from"));
-      return FALSE;
-    }
-  if (j->refused != NULL || j->stale != NULL)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s",
-                   j->refused ? j->refused : j->stale);
-      return FALSE;
-    }
-  sender = pcc_series_sender_new (account->name, account->address,
-                                  account->set_domain ? account->domain : NULL,
-                                  0, NULL, error);
-  if (sender == NULL)
-    return FALSE;
-  /* The cover is from, and signed by, the sending identity. */
-  pcc_cover_set_from (cover, pcc_series_sender_get_from (sender));
-  body = pcc_cover_panel_render_body (j->panel, error);
-  if (body == NULL)
-    return FALSE;
-  subject = pcc_cover_get_subject (cover);
-  if (cover_is_template (subject, body, error))
-    return FALSE;
-  cover_id = pcc_series_sender_message_id (sender, 0);
-
-  /* Every mail is built and checked (its lines, its headers, its
-   * envelope) before the first goes: all of them can be sent, or none
-   * is, and the user hears of every problem at once. */
-  for (guint i = 0; i <= n; i++)
-    {
-      /* The cover letter: what its review shows (its plan as reviewed,
-       * and every address a patch mail goes to).  The patches: the
-       * recipients the dialog shows. */
-      const PccPatchRecipients *r
-          = i == 0 ? j->cover_rcpts : j->patch_rcpts->pdata[i - 1];
-      char **to = g_strdupv (r->to);
-      char **cc = g_strdupv (r->cc);
-      g_autoptr (GError) e = NULL;
-      g_autofree char *what = NULL;
-      GBytes *m;
-      char **env;
-
-      g_ptr_array_add (tos, to);
-      g_ptr_array_add (ccs, cc);
-      if (i == 0)
-        {
-          what = g_strdup (_ ("the cover letter"));
-          m = pcc_series_mail_cover (sender, subject, body, to, cc, &e);
-        }
-      else
-        {
-          what = g_path_get_basename (
-              pcc_series_get_patch_source (j->series, i - 1));
-          m = pcc_series_mail_patch (
-              sender, pcc_series_get_patch (j->series, i - 1),
-              pcc_series_get_patch_source (j->series, i - 1), i, cover_id, to,
-              cc, &e);
-        }
-      env = m != NULL ? pcc_series_mail_envelope (to, cc, &e) : NULL;
-      if (m == NULL || env == NULL)
-        {
-          g_autofree char *name = mail_name (j, i);
-
-          g_string_append_printf (problems, "%s\342\200\242 %s (%s): %s",
-                                  problems->len ? "\n" : "", name, what,
-                                  e->message);
-          g_clear_pointer (&m, g_bytes_unref);
-          continue;
-        }
-      g_ptr_array_add (mails, m);
-      g_ptr_array_add (envs, env);
-    }
-  if (problems->len)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s", problems->str);
-      return FALSE;
-    }
-  j->sender = g_steal_pointer (&sender);
-  j->account = account;
-  j->mails = g_steal_pointer (&mails);
-  j->tos = g_steal_pointer (&tos);
-  j->ccs = g_steal_pointer (&ccs);
-  j->envs = g_steal_pointer (&envs);
-  j->n_sent = 0;
-  return TRUE;
-}
-
-/* Send what is not sent yet, in order; stop at the first failure, or
- * when the dialog is gone (the main loop runs while Claws sends). */
-static gboolean
-send_rest (SeriesJob *j, GError **error)
-{
-  while (j->n_sent < j->mails->len)
-    {
-      g_autofree char *what = mail_name (j, j->n_sent);
-
-      if (j->dialog == NULL)
-        {
-          g_set_error (error, PCC_ERROR, PCC_ERROR_IO,
-                       _ ("the dialog was closed before %s was sent"), what);
-          return FALSE;
-        }
-      if (!send_one (j->account, what, j->mails->pdata[j->n_sent],
-                     j->envs->pdata[j->n_sent], error))
-        return FALSE;
-      j->n_sent++;
-    }
-  return TRUE;
-}
-
-/* "Sent: the cover letter, patch 1/3.  Not sent: patch 2/3, patch 3/3." */
-static char *
-describe_progress (SeriesJob *j)
-{
-  g_autoptr (GString) s = g_string_new (NULL);
-
-  for (guint i = 0; i < j->mails->len; i++)
-    {
-      g_autofree char *what = mail_name (j, i);
-
-      if (i == 0 || i == j->n_sent)
-        g_string_append (s, i == 0 && j->n_sent > 0 ? _ ("Sent: ")
-                            : i == 0                ? _ ("Not sent: ")
-                                                    : _ (".\nNot sent: "));
-      else
-        g_string_append (s, ", ");
-      g_string_append (s, what);
-    }
-  g_string_append_c (s, '.');
-  return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
 /* Where the plugin keeps what it writes: Claws' config folder. */
@@ -775,7 +426,7 @@ send_series (SeriesJob *j)
       patchcc_series_alert_error ("%s", j->failure);
       return;
     }
-  if (j->mails == NULL && !build_mails (j, &error))
+  if (j->mails == NULL && !patchcc_series_build_mails (j, &error))
     {
       j->failure
           = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
@@ -787,7 +438,7 @@ send_series (SeriesJob *j)
   j->sending = TRUE;
   update_send (j);
   gtk_widget_set_sensitive (GTK_WIDGET (j->dialog), FALSE);
-  ok = send_rest (j, &error);
+  ok = patchcc_series_send_rest (j, &error);
   j->sending = FALSE;
   if (j->dialog != NULL)
     {
@@ -796,7 +447,7 @@ send_series (SeriesJob *j)
     }
   if (!ok)
     {
-      g_autofree char *progress = describe_progress (j);
+      g_autofree char *progress = patchcc_series_describe_progress (j);
 
       log_warning (LOG_PROTOCOL, "patchcc: %s %s\n", error->message, progress);
       g_printerr ("patchcc: %s\n%s\n", error->message, progress);
@@ -805,11 +456,7 @@ send_series (SeriesJob *j)
           /* Nothing went out: the next Send builds the mails anew. */
           j->failure
               = g_strdup_printf (_ ("Nothing was sent:\n%s"), error->message);
-          g_clear_pointer (&j->mails, g_ptr_array_unref);
-          g_clear_pointer (&j->tos, g_ptr_array_unref);
-          g_clear_pointer (&j->ccs, g_ptr_array_unref);
-          g_clear_pointer (&j->envs, g_ptr_array_unref);
-          g_clear_pointer (&j->sender, pcc_series_sender_free);
+          patchcc_series_drop_mails (j);
           show_state (j);
           patchcc_series_alert_error ("%s", j->failure);
           return;
@@ -956,7 +603,7 @@ open_series (GtkWindow *parent, const char *dir)
       return;
     }
 
-  if (!compute_patch_recipients (j, &error))
+  if (!patchcc_series_compute_recipients (j, &error))
     {
       /* A folder of two series often fails here: say that first. */
       if (j->refused != NULL)

@@ -12,8 +12,8 @@
  *    pcc_series_mail_extra_recipients(),
  *    pcc_series_mail_patch_recipients() per patch and
  *    pcc_series_mail_cover()/_patch()/
- *    _envelope(), in the order of plugin/patchcc-series.c's
- *    build_mails() and send_one().
+ *    _envelope(), in the order of plugin/patchcc-series-send.c's
+ *    patchcc_series_build_mails() and send_one().
  *
  * Hostile bytes (CR, LF, NUL, commas, quotes, angle brackets, RFC 2047
  * words that decode to CR/LF/NUL, commas or an address, 8-bit bytes, very
