@@ -27,7 +27,7 @@
 
 #include "pcc-cover-panel.h"
 #include "pcc-fixer.h"
-#include "pcc-regular-file.h"
+#include "pcc-file.h"
 #include "pcc-series.h"
 #include "pcc-series-mail.h"
 #include "pcc-settings.h"
@@ -35,6 +35,7 @@
 #include "patchcc-menu.h"
 #include "patchcc-prefs.h"
 #include "patchcc-series.h"
+#include "patchcc-notice.h"
 #include "patchcc-series-private.h"
 
 #define ACTION_SERIES "Tools/PatchccSeries"
@@ -63,14 +64,11 @@ patchcc_series_alert_error (const char *format, ...)
 {
   va_list args;
   g_autofree char *text = NULL;
-  g_autofree char *markup = NULL;
 
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
-  /* alertpanel renders Pango markup: a "<" or "&" would blank it. */
-  markup = g_markup_escape_text (text, -1);
-  alertpanel_error ("%s", markup);
+  patchcc_notice_alert_error (text);
 }
 
 /* --- the dialog ---------------------------------------------------------------- */
@@ -633,10 +631,11 @@ open_series (GtkWindow *parent, const char *dir)
     {
       /* Read without waiting on it (a FIFO there is refused). */
       gsize len = 0;
-      g_autofree char *data
-          = pcc_regular_file_read (pp, PROVENANCE_MAX, &len, &error);
+      g_autofree char *data = NULL;
       g_autoptr (PccProvenance) prov
-          = data ? pcc_provenance_load_data (pp, data, len, &error) : NULL;
+          = pcc_file_read_regular (pp, PROVENANCE_MAX, &data, &len, &error)
+                ? pcc_provenance_load_data (pp, data, len, &error)
+                : NULL;
       if (prov)
         pcc_cover_panel_set_provenance (j->panel, prov);
       else
