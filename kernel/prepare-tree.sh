@@ -1,27 +1,31 @@
 #!/bin/sh
-# prepare-tree.sh - give a git tree of Debian's linux-source 6.1 with the
-# kernel/patches series applied up to a given patch.
+# prepare-tree.sh - give a git tree of Debian's linux-source 6.1, 6.12 or 7.3
+# with that version's kernel/patches/VERSION series applied up to a patch.
 #
-# usage: kernel/prepare-tree.sh [--upto NNNN|none|all] [--tarball PATH]
+# usage: kernel/prepare-tree.sh [--kernel 6.1|6.12|7.3] [--upto NNNN|none|all] [--tarball PATH]
 #
 # Prints the absolute path of the tree on stdout; everything else goes to
-# stderr.  Trees live in ${XDG_CACHE_HOME:-$HOME/.cache}/patchcc/trees/,
-# keyed by the tarball's identity and the contents of the applied patches,
-# so a rerun reuses them.  A tree is built in a temporary directory and
-# renamed into place, so an interrupted run never leaves a half-made tree.
+# stderr.  Trees live in ${XDG_CACHE_HOME:-$HOME/.cache}/patchcc/trees/
+# (6.1, the default tree patchcc looks for there) or trees/VERSION/ (the
+# others), keyed by the tarball's identity and the contents of the applied
+# patches, so a rerun reuses them.  A tree is built in a temporary
+# directory and renamed into place, so an interrupted run never leaves a
+# half-made tree.
 #
 # The pristine tree ("none") is a git repository with one commit holding the
 # unmodified tarball; the patched trees are local clones of it with `git am`
-# of the series.  Environment: PATCHCC_LINUX_TARBALL overrides the tarball.
+# of the series.  A version without a series directory (6.12) has only the
+# pristine tree ("all" is "none" there).  Environment: PATCHCC_KERNEL is the
+# default --kernel, PATCHCC_LINUX_TARBALL overrides the tarball.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-patches=$here/patches
-tarball=${PATCHCC_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+kernel=${PATCHCC_KERNEL:-6.1}
+tarball=${PATCHCC_LINUX_TARBALL:-}
 upto=all
 
 usage() {
-	sed -n '4p' "$0" | sed 's/^# //' >&2
+	sed -n '5p' "$0" | sed 's/^# //' >&2
 	exit "$1"
 }
 log() { echo "prepare-tree: $*" >&2; }
@@ -33,15 +37,27 @@ while [ $# -gt 0 ]; do
 	--upto=*) upto=${1#--upto=}; shift ;;
 	--tarball) [ $# -ge 2 ] || usage 2; tarball=$2; shift 2 ;;
 	--tarball=*) tarball=${1#--tarball=}; shift ;;
+	--kernel) [ $# -ge 2 ] || usage 2; kernel=$2; shift 2 ;;
+	--kernel=*) kernel=${1#--kernel=}; shift ;;
 	-h|--help) usage 0 ;;
 	*) log "unknown argument: $1"; usage 2 ;;
 	esac
 done
 
-[ -r "$tarball" ] || die "cannot read $tarball (apt-get install linux-source-6.1)"
+case $kernel in
+6.1|6.12|7.3) ;;
+*) die "unknown --kernel $kernel (6.1, 6.12 or 7.3)" ;;
+esac
+patches=$here/patches/$kernel
+tarball=${tarball:-/usr/src/linux-source-$kernel.tar.xz}
+[ -r "$tarball" ] || die "cannot read $tarball (apt-get install linux-source-$kernel; scripts/setup.sh adds the suite it needs)"
 tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/patchcc
-mkdir -p "$cache/trees"
+# 6.1 trees stay directly in trees/, where patchcc looks for its default
+# tree (the newest trees/base-*); the other versions get a folder each.
+trees=$cache/trees
+[ "$kernel" = 6.1 ] || trees=$cache/trees/$kernel
+mkdir -p "$trees"
 
 # The patches to apply, in series order.
 list=
@@ -53,7 +69,9 @@ while read -r p; do
 	[ -r "$patches/$p" ] || die "series names $p, which does not exist"
 	list="$list $p"
 	case $p in "$upto"-*) found=yes; break ;; esac
-done < "$patches/series"
+done <<EOF
+$(cat "$patches/series" 2>/dev/null)
+EOF
 [ "$upto" = all ] && found=yes
 [ $found = yes ] || die "no patch $upto-* in $patches/series"
 
@@ -123,7 +141,7 @@ make_base() {
 
 make_patched() {
 	t0=$(date +%s)
-	G clone -q --local --no-checkout "$cache/trees/$basekey" "$1"
+	G clone -q --local --no-checkout "$trees/$basekey" "$1"
 	G -C "$1" checkout -q -b patchcc pristine
 	t1=$(date +%s)
 	log "TIMING clone $((t1 - t0)) s"
@@ -136,7 +154,7 @@ make_patched() {
 	log "TIMING am $((t2 - t1)) s"
 }
 
-build "$cache/trees/$basekey" make_base
-[ -z "$list" ] || build "$cache/trees/$key" make_patched
-log "tree: $cache/trees/$key (patches:${list:- none})"
-echo "$cache/trees/$key"
+build "$trees/$basekey" make_base
+[ -z "$list" ] || build "$trees/$key" make_patched
+log "tree: $trees/$key (patches:${list:- none})"
+echo "$trees/$key"

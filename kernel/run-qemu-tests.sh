@@ -2,16 +2,18 @@
 # run-qemu-tests.sh - the whole kernel pipeline: patched tree, kernel build,
 # initramfs, QEMU boot, guest tests, verdict.
 #
-# usage: kernel/run-qemu-tests.sh [--patchcc PATH] [--corpus DIR]
-#            [--outdir DIR] [--timeout SECONDS] [--accel tcg|kvm]
-#            [--inject panic|exit|hang|fail|nosummary]
+# usage: kernel/run-qemu-tests.sh [--kernel 6.1|7.3] [--patchcc PATH]
+#            [--corpus DIR] [--outdir DIR] [--timeout SECONDS]
+#            [--accel tcg|kvm] [--inject panic|exit|hang|fail|nosummary]
 #
+#   --kernel   which tree and series (kernel/patches/VERSION; default 6.1)
 #   --patchcc  the patchcc CLI to compare with get_maintainer.pl in the guest
 #              (default: none, that check is skipped)
 #   --corpus   the parity corpus (default: ../shared/corpus beside the repo,
 #              else the generated one, tests/corpus/corpus.sh)
 #   --outdir   where the serial log, initramfs and job files go
-#              (default: ${XDG_CACHE_HOME:-$HOME/.cache}/patchcc/runs/last)
+#              (default: ${XDG_CACHE_HOME:-$HOME/.cache}/patchcc/runs/last,
+#              runs/last-VERSION for another --kernel)
 #   --timeout  seconds the guest may run (default 900)
 #   --accel    tcg (default) or kvm (needs a working /dev/kvm)
 #   --inject   break the guest on purpose (harness self-test)
@@ -22,23 +24,31 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 patchcc= corpus=$here/../../shared/corpus outdir= timeout=900 accel=tcg inject=
+kernel=6.1
 usage() { sed -n '5,7p' "$0" | sed 's/^# //' >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
-	--patchcc|--corpus|--outdir|--timeout|--accel|--inject)
+	--patchcc|--corpus|--outdir|--timeout|--accel|--inject|--kernel)
 		[ $# -ge 2 ] || usage
 		opt=${1#--} val=$2; shift 2
 		case $opt in
 		patchcc) patchcc=$val ;; corpus) corpus=$val ;;
 		outdir) outdir=$val ;; timeout) timeout=$val ;;
 		accel) accel=$val ;; inject) inject=$val ;;
+		kernel) kernel=$val ;;
 		esac ;;
 	-h|--help) usage ;;
 	*) echo "run-qemu-tests: unknown argument $1" >&2; usage ;;
 	esac
 done
+case $kernel in
+6.1|7.3) ;;
+*) echo "run-qemu-tests: --kernel $kernel: no series to boot (6.1 or 7.3)" >&2; usage ;;
+esac
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/patchcc
-outdir=${outdir:-$cache/runs/last}
+last=last
+[ "$kernel" = 6.1 ] || last=last-$kernel
+outdir=${outdir:-$cache/runs/$last}
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
 plog=$outdir/pipeline.log
@@ -75,8 +85,8 @@ esac
 # 1. Trees: the whole series, and 0001 only (checkpatch.pl before 0002,
 #    get_maintainer.pl with the seed rule only).
 t=$(now)
-tree=$(run_logged "$here/prepare-tree.sh" --upto all)
-seed_tree=$(run_logged "$here/prepare-tree.sh" --upto 0001)
+tree=$(run_logged "$here/prepare-tree.sh" --kernel "$kernel" --upto all)
+seed_tree=$(run_logged "$here/prepare-tree.sh" --kernel "$kernel" --upto 0001)
 stage "trees(extract+am)" $(($(now) - t))
 
 # 2. Kernel.
@@ -118,9 +128,22 @@ host_gm() { # host_gm TREE PATCH > OUTPUT
 # The team corpus' cases name its patches by id; the generated corpus
 # (tests/corpus/gen-corpus.py, which writes categories.tsv) by role, found
 # by tests/corpus/roles.py from the script's stored output.
+# The corpus is made with 6.1's MAINTAINERS: on another tree its patches
+# are only inputs, and every expected output is made on the host with the
+# patched tree's script (host=yes).  The generated corpus has other ids, so
+# there only the patch files of kernel/guest/ are used.
+host=no
 cases=$here/guest/cases.tsv
 [ -f "$corpus/categories.tsv" ] && cases=$here/guest/cases-generated.tsv
+if [ "$kernel" != 6.1 ]; then
+	host=yes
+	cases=$here/guest/cases-$kernel.tsv
+fi
 grep -v '^#' "$cases" | while IFS='	' read -r name lkml seed what; do
+	case $host,$name in
+	yes,[0-9][0-9][0-9][0-9])
+		[ -f "$corpus/categories.tsv" ] && continue ;;
+	esac
 	case $name in
 	role:*) id=$(python3 "$here/../tests/corpus/roles.py" "$corpus" "${name#role:}") ||
 			die "case $name: no such patch in $corpus"
@@ -138,10 +161,11 @@ grep -v '^#' "$cases" | while IFS='	' read -r name lkml seed what; do
 	# guest with the 0001 tree (seed=run).
 	seed_out=-
 	case $seed in
-	corpus) seed_out=$expected ;;
+	corpus) [ $host = no ] || die "case $name: seed=corpus needs the corpus' tree (use run)"
+		seed_out=$expected ;;
 	run) seed_out=run ;;
 	esac
-	if [ "$seed" != no ] || [ -z "$expected" ]; then
+	if [ "$seed" != no ] || [ -z "$expected" ] || [ $host = yes ]; then
 		expected=$job/expected/$name
 		host_gm "$tree" "$patch" > "$expected" ||
 			die "case $name: get_maintainer.pl failed on the host"
@@ -155,6 +179,7 @@ utsversion=$kbuild/include/generated/utsversion.h
 [ -f "$utsversion" ] || utsversion=$kbuild/include/generated/compile.h
 uts() { sed -n "s/^#define $1[[:space:]]*\"\\(.*\\)\"\$/\\1/p" "$2"; }
 cat > "$job/job.env" <<EOF
+KERNEL='$kernel'
 TREE='$tree'
 SEED_TREE='$seed_tree'
 PATCHCC='$patchcc'

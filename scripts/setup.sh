@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 #   libetpan-dev       RFC 5322 headers, MIME and address lists
 #   libgit2-dev        reading MAINTAINERS at a commit; git's own mailmap
 #   linux-source-6.1   the default kernel tree (MAINTAINERS, get_maintainer.pl)
+#   linux-source-7.3   the 7.x tree (trixie-backports, pinned: see below)
 #   git git-email libmailtools-perl perl python3  parity harness,
 #                      the git send-email test (Mail::Address), references
 #   libgtk-3-dev claws-mail libclaws-mail-dev  the widgets and the plugin
@@ -37,7 +38,67 @@ python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
 libclang-rt-14-dev llvm libxxhash-dev valgrind strace
 python3-gi gir1.2-gtk-3.0 gettext bash-completion appstream man-db b4
-debhelper lintian dpkg-dev fakeroot"
+debhelper lintian dpkg-dev fakeroot linux-source-7.3"
+
+# linux-source-7.3 is only in Debian's trixie-backports suite (an
+# architecture-all tarball that installs on Debian 12), linux-source-6.12
+# in bookworm-security.  Add a missing suite from the mirror this machine's
+# apt already uses, and pin trixie-backports low so that nothing is taken
+# from it unless asked for by name.  Files are rewritten only when they
+# change, so a rerun is a no-op.
+apt_uri() { # apt_uri SUITE-REGEX - first URI of an enabled Debian source
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -r "$f" ] || continue
+		awk -v re="$1" '
+			/^[ \t]*$/ { if (u != "" && s ~ re && e != "no") print u; u = s = e = ""; next }
+			tolower($1) == "uris:" { u = $2 }
+			tolower($1) == "suites:" { $1 = ""; s = $0 " " }
+			tolower($1) == "enabled:" { e = $2 }
+			END { if (u != "" && s ~ re && e != "no") print u }' "$f"
+	done
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+		awk -v re="$1" '$1 == "deb" { i = 2; if ($2 ~ /^\[/) while ($i !~ /\]$/) i++;
+			if ($2 ~ /^\[/) i++; if (($(i + 1) " ") ~ re) print $i }'
+}
+apt_changed=no
+put_file() { # put_file PATH CONTENT
+	if [ ! -f "$1" ] || [ "$(cat "$1")" != "$2" ]; then
+		printf '%s\n' "$2" > "$1"
+		echo "setup: wrote $1" >&2
+		apt_changed=yes
+	fi
+}
+if . /etc/os-release && [ "${ID:-}" = debian ]; then
+	key=/usr/share/keyrings/debian-archive-keyring.gpg
+	if ! apt_uri '(^| )trixie-backports ' | grep -q .; then
+		uri=$(apt_uri "(^| )$VERSION_CODENAME " | head -n 1)
+		[ -n "$uri" ] || { echo "setup: no Debian $VERSION_CODENAME source in apt's sources" >&2; exit 1; }
+		put_file /etc/apt/sources.list.d/patchcc-trixie-backports.sources \
+"Types: deb
+URIs: $uri
+Suites: trixie-backports
+Components: main
+Signed-By: $key"
+	fi
+	put_file /etc/apt/preferences.d/patchcc-trixie-backports \
+"# patchcc: take only linux-source-7.3 (asked for by name) from here.
+Package: *
+Pin: release n=trixie-backports
+Pin-Priority: 100"
+	if [ "$VERSION_CODENAME" = bookworm ] &&
+	   ! apt_uri '(^| )bookworm-security ' | grep -q .; then
+		uri=$(apt_uri '(^| )bookworm ' | head -n 1)
+		put_file /etc/apt/sources.list.d/patchcc-bookworm-security.sources \
+"Types: deb
+URIs: ${uri%/debian}/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: $key"
+	fi
+	if [ $apt_changed = yes ]; then
+		apt-get update
+	fi
+fi
 
 missing=
 for p in $PACKAGES; do
