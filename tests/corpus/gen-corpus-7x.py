@@ -154,9 +154,10 @@ def prepared(kernel, upto):
     if p.returncode != 0:
         pkg = "linux-source-%s" % kernel
         raise SystemExit(
-            "gen-corpus-7x: no %s tree: kernel/prepare-tree.sh failed (is "
-            "%s installed? `apt-cache policy %s`; scripts/setup.sh "
-            "installs it)" % (kernel, pkg, pkg))
+            "gen-corpus-7x: no %s tree: kernel/prepare-tree.sh failed; is "
+            "%s installed?  `apt-cache policy %s` says where it can be "
+            "had, `apt-get install %s` installs it" % (kernel, pkg, pkg,
+                                                        pkg))
     return p.stdout.strip().splitlines()[-1]
 
 
