@@ -16,18 +16,30 @@ difference is accepted only if patchcc equals one of those outputs, or
 if the script's own output changes with the seed and the addresses are
 the same (a tie in pattern depth, which patchcc orders by MAINTAINERS).
 
+Reference mode runs the command lines of lib/gm_cmdlines_7x.py named by
+--runs: on the patches (some with a pseudo-terminal as standard output,
+as --substatus' default depends on it) and, for -f, on the files listed
+in files.txt of the --patches-cmd folder (a tree's corpus,
+corpus/gen-corpus-7x.py), and prints "N passed, M failed" for each.
+
 Both print one line per difference and end with "N passed, M failed".
 """
 
 import argparse
 import concurrent.futures
+import json
 import os
+import pty
+import select
 import subprocess
 import sys
 import tempfile
+import time
+import tty
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import gm_cmdlines as gm  # noqa: E402
+import gm_cmdlines_7x as gm7  # noqa: E402
 
 RUNS = gm.RUNS
 
@@ -43,8 +55,52 @@ def run(cmd, cwd, env):
     return p.returncode, p.stdout
 
 
+def run_pty(cmd, cwd, env, timeout=600):
+    """@cmd with a pseudo-terminal as standard output (in raw mode, so
+    that its bytes are what was written), stderr discarded."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    try:
+        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                             stdout=slave, stderr=subprocess.DEVNULL)
+    finally:
+        os.close(slave)
+    out = bytearray()
+    end = time.monotonic() + timeout
+    try:
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                p.kill()
+                p.wait()
+                raise subprocess.TimeoutExpired(cmd, timeout)
+            r, _, _ = select.select([master], [], [], min(left, 5))
+            if not r:
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: every writer has closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        os.close(master)
+    return p.wait(), bytes(out)
+
+
 def addresses(out):
-    """The set of addresses, roles stripped."""
+    """The set of addresses, roles stripped (of --json output: the names
+    and addresses of its maintainers, and its other lists)."""
+    if out.startswith(b"{"):
+        try:
+            doc = json.loads(out)
+        except ValueError:
+            return {out}
+        res = {(m.get("name"), m.get("email"))
+               for m in doc.get("maintainers", [])}
+        return res | {(k, v) for k, vs in doc.items() if k != "maintainers"
+                      for v in vs}
     res = set()
     for line in out.decode("utf-8", "surrogateescape").splitlines():
         # the role follows the address; a section name may hold " ("
@@ -54,6 +110,19 @@ def addresses(out):
             line = line[: line.index(" (")]
         res.add(line)
     return res
+
+
+def lines(out):
+    """The lines in byte order, roles kept (of --json output: its
+    maintainers and its other lists, each entry in byte order)."""
+    if out.startswith(b"{"):
+        try:
+            doc = json.loads(out)
+        except ValueError:
+            return [out]
+        return sorted(json.dumps([k, v], sort_keys=True)
+                      for k, vs in doc.items() for v in vs)
+    return sorted(out.splitlines())
 
 
 def read_manifest(corpus):
@@ -128,29 +197,42 @@ def corpus_mode(args):
     return passed, failed
 
 
-def compare_one(args, script, patch, kind, opts, env):
-    """One patch, one command line: (passed, message or None)."""
-    ref_rc, ref = run(["perl", script] + opts + [patch], args.reference, env)
-    rc, out = run([args.patchcc] + args.extra + opts + [patch],
-                  args.reference, env)
+def compare_one(args, script, patch, kind, opts, env, pty_out=False):
+    """One patch (or file), one command line: (passed, message or None).
+    With @pty_out both run with a pseudo-terminal as standard output."""
+    runner = run_pty if pty_out else run
+    ref_rc, ref = runner(["perl", script] + opts + [patch], args.reference,
+                         env)
+    rc, out = runner([args.patchcc] + args.extra + opts + [patch],
+                     args.reference, env)
     if (rc, out) == (ref_rc, ref):
         return True, None
     # Perl orders ties by hash order: only when another hash seed changes
     # the script's output is the order open.  Each seed orders a tie of
     # two like a coin toss, so six are tried (the corpus generator's).
+    # The exit code does not depend on the order: no seed can help then.
     outs = {ref}
     for seed in ("deadbeef", "8badf00d", "cafebabe", "f00dface", "c0ffee00",
                  "abad1dea"):
-        senv = dict(env, PERL_HASH_SEED=seed)
-        outs.add(run(["perl", script] + opts + [patch], args.reference,
-                     senv)[1])
-        if rc == ref_rc and out in outs:
+        if rc != ref_rc:
             break
-    name = f"{os.path.basename(patch)}.{kind}"
+        senv = dict(env, PERL_HASH_SEED=seed)
+        outs.add(runner(["perl", script] + opts + [patch], args.reference,
+                        senv)[1])
+        if out in outs:
+            break
+    shown = os.path.basename(patch) if os.path.isabs(patch) else patch
+    name = f"{shown}.{kind}"
     if rc == ref_rc and out in outs:
         return True, (f"ORDER {name}: identical to the script with "
                       f"another PERL_HASH_SEED")
+    if (rc == ref_rc and len(outs) > 1 and args.tie_by_lines
+            and any(lines(out) == lines(o) for o in outs)):
+        return True, (f"ORDER {name}: the script's order changes with "
+                      f"the hash seed; the same lines as one of its "
+                      f"outputs, roles included")
     if (rc == ref_rc and len(outs) > 1 and not args.strict
+            and not args.tie_by_lines
             and all(addresses(out) == addresses(o) for o in outs)):
         return True, (f"ORDER {name}: the script's order changes with "
                       f"the hash seed; same addresses")
@@ -162,33 +244,57 @@ def compare_one(args, script, patch, kind, opts, env):
 
 
 def reference_mode(args):
-    """Every patch and command line, --jobs at a time (each job one
-    script run and one patchcc run), reported in patch order."""
-    passed = failed = 0
+    """Every patch (or file) and command line, --jobs at a time (each
+    job one script run and one patchcc run), reported in patch order,
+    with the counts of each command line."""
     patches = sorted(os.path.join(args.patches, n)
                      for n in os.listdir(args.patches)
                      if n.endswith((".patch", ".diff", ".mbox", ".eml")))
+    files = []
+    if args.files:
+        with open(args.files, encoding="utf-8") as f:
+            files = [ln.rstrip("\n") for ln in f if ln.strip()]
     script = os.path.join(args.reference, "scripts", "get_maintainer.pl")
-    runs = RUNS if not args.only_default else {"default": RUNS["default"]}
+    names = ["default"] if args.only_default else ["default", "to", "cc"]
     if args.runs:
-        runs = {k: RUNS[k] for k in args.runs.split(",")}
-    work = [(p, k, o) for p in patches for k, o in runs.items()]
+        names = args.runs.split(",")
+    for k in names:
+        if k not in gm7.RUNS:
+            raise SystemExit(f"parity: no command line {k!r} (of "
+                             f"{', '.join(gm7.RUNS)})")
+        if gm7.RUNS[k].on == gm7.FILE and not files:
+            raise SystemExit(f"parity: {k} needs files (files.txt of the "
+                             f"--patches-cmd folder, or --files)")
+    work = []
+    for k in names:
+        r = gm7.RUNS[k]
+        # the file is given as the tree's script is given it: relative
+        for p in (files if r.on == gm7.FILE else patches):
+            work.append((k, p, r))
+    counts = {k: [0, 0] for k in names}
+    t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as home, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         env = clean_env(home)
-        futs = [ex.submit(compare_one, args, script, p, k, o, env)
-                for p, k, o in work]
-        for fu in futs:
+        futs = [(k, ex.submit(compare_one, args, script, p, k, list(r.opts),
+                              env, r.pty))
+                for k, p, r in work]
+        for k, fu in futs:
             ok, msg = fu.result()
-            if ok:
-                passed += 1
-            else:
-                failed += 1
+            counts[k][0 if ok else 1] += 1
             if msg:
                 print(msg, flush=True)
-    print(f"reference: {len(patches)} patches x {len(runs)} command lines "
-          f"({', '.join(runs)}), {args.jobs} at a time")
-    return passed, failed
+    print(f"reference: {len(patches)} patches, {len(files)} files, "
+          f"{len(names)} command lines, {args.jobs} at a time, "
+          f"{time.monotonic() - t0:.0f} s")
+    for k in names:
+        r = gm7.RUNS[k]
+        print(f"  {k} ({' '.join(r.opts)} "
+              f"{'FILE' if r.on == gm7.FILE else 'PATCH'}"
+              f"{', stdout a terminal' if r.pty else ''}): "
+              f"{counts[k][0]} passed, {counts[k][1]} failed")
+    return (sum(c[0] for c in counts.values()),
+            sum(c[1] for c in counts.values()))
 
 
 def main():
@@ -202,7 +308,12 @@ def main():
     ap.add_argument("--patches", help="directory of patches (reference mode)")
     ap.add_argument("--only-default", action="store_true")
     ap.add_argument("--runs", help="comma-separated command lines of "
-                    "reference mode (default, to, cc; default: all three)")
+                    "reference mode, names of lib/gm_cmdlines_7x.py "
+                    "(default: default,to,cc)")
+    ap.add_argument("--files", help="reference mode: the files (one a "
+                    "line, relative to the tree) of the -f command lines "
+                    "(default: files.txt beside the --patches-cmd folder's "
+                    "patches/, when there)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="reference mode: patches compared at a time")
     ap.add_argument("--patches-cmd", help="command printing --patches "
@@ -213,21 +324,37 @@ def main():
                     "addresses (as reference mode does)")
     ap.add_argument("--strict", action="store_true",
                     help="no allowance for tie order")
+    ap.add_argument("--tie-by-lines", action="store_true",
+                    help="reference mode: where the script's order changes "
+                    "with the hash seed, accept the lines of one of its "
+                    "outputs in another order (roles must be the same), "
+                    "not any output with the same addresses")
     ap.add_argument("--extra", action="append", default=[],
                     help="extra patchcc option (e.g. --rest-rule=public)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     args.patchcc = os.path.abspath(args.patchcc)
 
+    def output_of(what, cmd):
+        """The last line a fixture command prints; fails the test, saying
+        why, when the command does."""
+        p = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
+                           text=True)
+        if p.returncode != 0 or not p.stdout.strip():
+            raise SystemExit(f"parity: FAILED: no {what}: `{cmd}` exited "
+                             f"with {p.returncode} (its messages above)")
+        return p.stdout.strip().splitlines()[-1]
+
     if args.tree_cmd and not args.tree:
-        args.tree = subprocess.check_output(args.tree_cmd, shell=True,
-                                            text=True).strip()
+        args.tree = output_of("tree", args.tree_cmd)
     if args.reference_cmd and not args.reference:
-        args.reference = subprocess.check_output(args.reference_cmd,
-                                                 shell=True, text=True).strip()
+        args.reference = output_of("reference tree", args.reference_cmd)
     if args.patches_cmd and not args.patches:
-        args.patches = os.path.join(subprocess.check_output(
-            args.patches_cmd, shell=True, text=True).strip(), "patches")
+        folder = output_of("patches", args.patches_cmd)
+        args.patches = os.path.join(folder, "patches")
+        listed = os.path.join(folder, "files.txt")
+        if not args.files and os.path.exists(listed):
+            args.files = listed
     if args.reference:
         passed, failed = reference_mode(args)
     else:
