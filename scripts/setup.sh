@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 #   libgit2-dev        reading MAINTAINERS at a commit; git's own mailmap
 #   linux-source-6.1   the default kernel tree (MAINTAINERS, get_maintainer.pl)
 #   linux-source-7.3   the 7.x tree (trixie-backports, pinned: see below)
+#   linux-source-6.12  the tree between them (bookworm-security), parity only
 #   git git-email libmailtools-perl perl python3  parity harness,
 #                      the git send-email test (Mail::Address), references
 #   libgtk-3-dev claws-mail libclaws-mail-dev  the widgets and the plugin
@@ -38,13 +39,13 @@ python3-aiosmtpd fonts-dejavu-core qemu-system-x86 busybox-static
 libmailtools-perl build-essential flex bison bc libelf-dev libssl-dev cpio kmod clang
 libclang-rt-14-dev llvm libxxhash-dev valgrind strace
 python3-gi gir1.2-gtk-3.0 gettext bash-completion appstream man-db b4
-debhelper lintian dpkg-dev fakeroot linux-source-7.3"
+debhelper lintian dpkg-dev fakeroot linux-source-7.3 linux-source-6.12"
 
 # linux-source-7.3 is only in Debian's trixie-backports suite (an
 # architecture-all tarball that installs on Debian 12), linux-source-6.12
 # in bookworm-security.  Add a missing suite from the mirror this machine's
-# apt already uses, and pin trixie-backports low so that nothing is taken
-# from it unless asked for by name.  Files are rewritten only when they
+# apt already uses, and pin trixie-backports so that linux-source-7.3 is
+# the only package ever taken from it.  Files are rewritten only when they
 # change, so a rerun is a no-op.
 apt_uri() { # apt_uri SUITE-REGEX - first URI of an enabled Debian source
 	for f in /etc/apt/sources.list.d/*.sources; do
@@ -81,10 +82,14 @@ Components: main
 Signed-By: $key"
 	fi
 	put_file /etc/apt/preferences.d/patchcc-trixie-backports \
-"# patchcc: take only linux-source-7.3 (asked for by name) from here.
+"# patchcc: take linux-source-7.3 from here, and nothing else.
+Package: linux-source-7.3
+Pin: release n=trixie-backports
+Pin-Priority: 500
+
 Package: *
 Pin: release n=trixie-backports
-Pin-Priority: 100"
+Pin-Priority: -1"
 	if [ "$VERSION_CODENAME" = bookworm ] &&
 	   ! apt_uri '(^| )bookworm-security ' | grep -q .; then
 		uri=$(apt_uri '(^| )bookworm ' | head -n 1)
