@@ -19,6 +19,9 @@ struct _PccResult
   GPtrArray *warnings;
   GString *sections_out; /* --sections text, printed first */
   GPtrArray *scm, *status, *subsystem, *web;
+  GPtrArray *bug;       /* B: (7.3) */
+  GPtrArray *substatus; /* "SECTION status: X" (7.3's --substatus) */
+  guint dialect;        /* PccDialectFeature the result was computed in */
   GPtrArray *strings; /* what history reasons point to */
 };
 
