@@ -331,7 +331,7 @@ pcc_usage_text (void)
          "  --roles --rolestats --remove-duplicates --mailmap -k|--keywords\n"
          "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
          "  --web --fe|--file-emails -f|--file --fixes --git --git-fallback\n"
-         "  --substatus --bug --json -kf|--keywords-in-file (scripts of\n"
+         "  --substatus --bug --json --kf|--keywords-in-file (scripts of\n"
          "  later trees: see --dialect)\n"
          "  --git-blame --git-blame-signatures --git-chief-penguins\n"
          "  --git-all-signature-types --git-min-signatures N\n"
