@@ -510,7 +510,9 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
       const char *file = res->files->pdata[i];
       ok = file_sections (&st, file, error);
       if (ok)
-        pcc_file_emails_find (engine->tree, file, o->email_file_emails,
+        (st.dialect & PCC_DIALECT_UTF8 ? pcc_file_emails_find_utf8
+                                       : pcc_file_emails_find) (
+            engine->tree, file, o->email_file_emails,
                               o->email_usename, file_emails);
     }
 
