@@ -127,8 +127,8 @@ run (PccArgs *args)
    * does before it looks for the tree. */
   PccDialect dialect = { PCC_DIALECT_6_1, PCC_DIALECT_FROM_OPTION };
   gboolean forced = args->dialect && strcmp (args->dialect, "auto") != 0;
-  if (forced && !pcc_dialect_features_from_name (args->dialect,
-                                                 &dialect.features))
+  if (forced
+      && !pcc_dialect_features_from_name (args->dialect, &dialect.features))
     return fail (PCC_EXIT_DIE,
                  "--dialect takes auto, 6.1, 6.12 or 7.3, not \"%s\"",
                  args->dialect);

@@ -125,12 +125,14 @@ pcc_dialect_describe (const PccDialect *d)
 {
   const char *name = pcc_dialect_name (d->features);
   g_autofree char *what
-      = name ? g_strdup (name) : g_strdup_printf ("features 0x%02x", d->features);
+      = name ? g_strdup (name)
+             : g_strdup_printf ("features 0x%02x", d->features);
   static const char *how[] = {
     [PCC_DIALECT_FROM_DEFAULT] = "the default: the tree has neither "
                                  "scripts/get_maintainer.pl nor a Makefile "
                                  "with VERSION and PATCHLEVEL",
-    [PCC_DIALECT_FROM_SCRIPT] = "read from the tree's scripts/get_maintainer.pl",
+    [PCC_DIALECT_FROM_SCRIPT]
+    = "read from the tree's scripts/get_maintainer.pl",
     [PCC_DIALECT_FROM_MAKEFILE] = "from the VERSION and PATCHLEVEL of the "
                                   "tree's Makefile (no "
                                   "scripts/get_maintainer.pl)",

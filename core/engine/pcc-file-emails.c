@@ -350,8 +350,9 @@ pcc_file_emails_find_utf8 (const PccTree *tree, const char *file,
         w--;
       /* the domain: [A-Za-z0-9.-]+ then \.[A-Za-z0-9]+, greedy */
       gsize d = a + 1;
-      while (d < len && (g_ascii_isalnum (text[d]) || text[d] == '.'
-                         || text[d] == '-'))
+      while (
+          d < len
+          && (g_ascii_isalnum (text[d]) || text[d] == '.' || text[d] == '-'))
         d++;
       gsize end = 0;
       for (gsize k = d; k > a + 2; k--)

@@ -200,7 +200,7 @@ struct _PccMaintainers
    * is any value under them): most such values share a few (such as
    * "drivers/.*"). */
   GHashTable *not_dirs;
-  GArray *hits; /* scratch of pcc_maintainers_match_file() (guint) */
+  GArray *hits;         /* scratch of pcc_maintainers_match_file() (guint) */
   gboolean double_star; /* pcc_maintainers_set_double_star() */
   /* The slots found along the directory of the last file matched, for
    * the next file in it (a patch's files come sorted): the directory with

@@ -291,7 +291,8 @@ validate_patterns (PccMaintainers *m, GError **error)
       Entry *e = entry_at (m, i);
       if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX)
         {
-          g_autofree char *conv = pcc_maintainers_convert_pattern (e->orig, m->double_star);
+          g_autofree char *conv
+              = pcc_maintainers_convert_pattern (e->orig, m->double_star);
           g_autofree char *anchored = g_strconcat ("^", conv, NULL);
           PccRegex *re
               = pcc_maintainers_compile_entry (m, e, anchored, 0, error);

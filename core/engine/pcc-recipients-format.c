@@ -146,9 +146,8 @@ recipient_lines (const PccResult *r)
   for (guint i = 0; i < r->recipients->len; i++)
     {
       PccRecipient *rc = r->recipients->pdata[i];
-      g_ptr_array_add (lines, o->output_roles ? g_strconcat (rc->address, " (",
-                                                             rc->role, ")",
-                                                             NULL)
+      g_ptr_array_add (lines, o->output_roles ? g_strconcat (
+                                  rc->address, " (", rc->role, ")", NULL)
                                               : g_strdup (rc->address));
     }
   return lines;
@@ -162,13 +161,27 @@ json_string (GString *out, const char *s)
   for (const unsigned char *p = (const unsigned char *) s; *p; p++)
     switch (*p)
       {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        case '\b': g_string_append (out, "\\b"); break;
+        case '"':
+          g_string_append (out, "\\\"");
+          break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+        case '\f':
+          g_string_append (out, "\\f");
+          break;
+        case '\b':
+          g_string_append (out, "\\b");
+          break;
         default:
           if (*p < 0x20)
             g_string_append_printf (out, "\\u%04x", *p);
@@ -280,12 +293,9 @@ pcc_result_format (const PccResult *r)
     gboolean on;
     GPtrArray *list;
   } extra[] = {
-    { o->scm, r->scm },
-    { o->output_substatus > 0, r->substatus },
-    { o->status, r->status },
-    { o->subsystem, r->subsystem },
-    { o->web, r->web },
-    { o->bug, r->bug },
+    { o->scm, r->scm },       { o->output_substatus > 0, r->substatus },
+    { o->status, r->status }, { o->subsystem, r->subsystem },
+    { o->web, r->web },       { o->bug, r->bug },
   };
   for (guint i = 0; i < G_N_ELEMENTS (extra); i++)
     if (extra[i].on)

@@ -42,13 +42,14 @@ subsystem_name (State *st, guint tvi)
   const char *name = pcc_maintainers_section_name (st->m, tvi);
   int max = st->o->output_section_maxlen;
   /* 7.3 reads MAINTAINERS as UTF-8: substr() counts characters */
-  gboolean chars = (st->dialect & PCC_DIALECT_UTF8)
-                   && g_utf8_validate (name, -1, NULL);
+  gboolean chars
+      = (st->dialect & PCC_DIALECT_UTF8) && g_utf8_validate (name, -1, NULL);
   gsize len = chars ? (gsize) g_utf8_strlen (name, -1) : strlen (name);
   if (max > 0 && len > (gsize) max)
     {
       gsize cut = max >= 3 ? (gsize) max - 3 : 0;
-      char *s = chars ? g_utf8_substring (name, 0, cut) : g_strndup (name, cut);
+      char *s
+          = chars ? g_utf8_substring (name, 0, cut) : g_strndup (name, cut);
       gsize n = strlen (s);
       while (n > 0 && strchr (" \t\n\r\f\v", s[n - 1]))
         s[--n] = '\0';
@@ -89,8 +90,8 @@ maintainer_role (State *st, guint tvi)
     { "obsolete", "obsolete minder" },
     { "buried alive in reporters", "chief penguin" },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (map)
-                  && !(st->dialect & PCC_DIALECT_MAINTAINER_ROLES);
+  for (guint i = 0;
+       i < G_N_ELEMENTS (map) && !(st->dialect & PCC_DIALECT_MAINTAINER_ROLES);
        i++)
     if (strcmp (role, map[i][0]) == 0)
       {
@@ -510,10 +511,10 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
       const char *file = res->files->pdata[i];
       ok = file_sections (&st, file, error);
       if (ok)
-        (st.dialect & PCC_DIALECT_UTF8 ? pcc_file_emails_find_utf8
-                                       : pcc_file_emails_find) (
-            engine->tree, file, o->email_file_emails,
-                              o->email_usename, file_emails);
+        (st.dialect & PCC_DIALECT_UTF8
+             ? pcc_file_emails_find_utf8
+             : pcc_file_emails_find) (engine->tree, file, o->email_file_emails,
+                                      o->email_usename, file_emails);
     }
 
   if (ok && o->keywords && keyword_hits->len > 0)
@@ -530,11 +531,9 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
                           .section = pcc_maintainers_section_start (st.m, tvi),
                           .lineno = g_array_index (keyword_lines, guint, i) };
           g_autofree char *suffix
-              = (st.dialect & PCC_DIALECT_KEYWORD_SUFFIX)
-                    ? g_strconcat (":Keyword:",
-                                   pcc_maintainers_entry_value (st.m, tvi),
-                                   NULL)
-                    : g_strdup ("");
+              = (st.dialect & PCC_DIALECT_KEYWORD_SUFFIX) ? g_strconcat (
+                    ":Keyword:", pcc_maintainers_entry_value (st.m, tvi), NULL)
+                                                          : g_strdup ("");
           add_categories (&st, tvi, suffix, &r);
         }
     }

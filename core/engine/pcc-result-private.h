@@ -22,7 +22,7 @@ struct _PccResult
   GPtrArray *bug;       /* B: (7.3) */
   GPtrArray *substatus; /* "SECTION status: X" (7.3's --substatus) */
   guint dialect;        /* PccDialectFeature the result was computed in */
-  GPtrArray *strings; /* what history reasons point to */
+  GPtrArray *strings;   /* what history reasons point to */
 };
 
 /* An empty result of @engine for @opts (copied).  Free with
