@@ -20,6 +20,7 @@
 #include "pcc-i18n.h"
 #include "pcc-args.h"
 #include "pcc-damage.h"
+#include "pcc-dialect.h"
 #include "pcc-check.h"
 #include "pcc-history.h"
 #include "pcc-patch.h"
@@ -124,15 +125,29 @@ run (PccArgs *args)
   if (isatty (STDIN_FILENO) && args->files->len == 0)
     return fail (PCC_EXIT_DIE, "missing patchfile or -f file - use --help if "
                                "necessary");
-  if (!pcc_options_finish (o, &error))
+  /* The tree's script decides what the options mean (pcc-dialect.h):
+   * find it first, but complain about the options first, as the script
+   * does before it looks for the tree. */
+  PccDialect dialect = { PCC_DIALECT_6_1, PCC_DIALECT_FROM_OPTION };
+  gboolean forced = args->dialect && strcmp (args->dialect, "auto") != 0;
+  if (forced
+      && !pcc_dialect_features_from_name (args->dialect, &dialect.features))
+    return fail (PCC_EXIT_DIE,
+                 "--dialect takes auto, 6.1, 6.12 or 7.3, not \"%s\"",
+                 args->dialect);
+  g_autoptr (GError) tree_error = NULL;
+  g_autoptr (PccTree) tree
+      = pcc_tree_locate (args->tree_path, args->tree_rev,
+                         PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV, &tree_error);
+  if (tree && !forced)
+    pcc_dialect_detect (tree, &dialect);
+  o->stdout_tty = isatty (STDOUT_FILENO);
+  if (!pcc_options_finish_dialect (o, dialect.features, &error))
     return fail (PCC_EXIT_DIE, "%s", error->message);
   pcc_options_read_ignore_file (o);
 
-  g_autoptr (PccTree) tree
-      = pcc_tree_locate (args->tree_path, args->tree_rev,
-                         PCC_TREE_FROM_CWD | PCC_TREE_FROM_ENV, &error);
   if (tree == NULL)
-    return fail (PCC_EXIT_DIE, "%s", error->message);
+    return fail (PCC_EXIT_DIE, "%s", tree_error->message);
   if (o->tree
       && !pcc_tree_check_kernel_top (tree,
                                      "run from the top of one, or "
@@ -150,6 +165,7 @@ run (PccArgs *args)
       tree, args->maintainer_path, o->email_use_mailmap, NULL, NULL, &error);
   if (engine == NULL)
     return fail (1, "%s", error->message);
+  pcc_engine_set_dialect (engine, dialect.features, dialect.source);
 
   g_autoptr (PccResult) result = NULL;
   if (o->from_filename)

@@ -22,6 +22,7 @@ pcc_args_clear (PccArgs *args)
   g_clear_pointer (&args->tree_path, g_free);
   g_clear_pointer (&args->tree_rev, g_free);
   g_clear_pointer (&args->maintainer_path, g_free);
+  g_clear_pointer (&args->dialect, g_free);
 }
 
 typedef enum
@@ -75,23 +76,28 @@ static const OptSpec specs[] = {
   { "separator", OPT_STRING, GM (output_separator) },
   { "subsystem", OPT_BOOL, GM (subsystem) },
   { "status", OPT_BOOL, GM (status) },
+  { "substatus", OPT_BOOL, GM (output_substatus) },
   { "scm", OPT_BOOL, GM (scm) },
   { "tree", OPT_BOOL, GM (tree) },
   { "web", OPT_BOOL, GM (web) },
+  { "bug", OPT_BOOL, GM (bug) },
   { "letters", OPT_STRING, GM (letters) },
   { "pattern-depth", OPT_INT, GM (pattern_depth) },
   { "k|keywords", OPT_BOOL, GM (keywords) },
+  { "kf|keywords-in-file", OPT_BOOL, GM (keywords_in_file) },
   { "sections", OPT_BOOL, GM (sections) },
   { "fe|file-emails", OPT_BOOL, GM (email_file_emails) },
   { "f|file", OPT_FLAG, GM (from_filename) },
   { "find-maintainer-files", OPT_FLAG, AR (find_maintainer_files) },
   { "mpath|maintainer-path", OPT_STRING, AR (maintainer_path) },
   { "self-test", OPT_OPTSTR, AR (self_test) },
+  { "json", OPT_BOOL, GM (json) },
   { "v|version", OPT_FLAG, AR (version) },
   { "h|help|usage", OPT_FLAG, AR (help) },
   /* patchcc's own */
   { "tree-path", OPT_STRING, AR (tree_path) },
   { "tree-rev", OPT_STRING, AR (tree_rev) },
+  { "dialect", OPT_STRING, AR (dialect) },
   { "explain", OPT_BOOL, AR (explain) },
   { "check", OPT_BOOL, AR (check) },
   { "skip-dev-null", OPT_BOOL, GM (skip_dev_null) },
@@ -325,6 +331,8 @@ pcc_usage_text (void)
          "  --roles --rolestats --remove-duplicates --mailmap -k|--keywords\n"
          "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"
          "  --web --fe|--file-emails -f|--file --fixes --git --git-fallback\n"
+         "  --substatus --bug --json --kf|--keywords-in-file (scripts of\n"
+         "  later trees: see --dialect)\n"
          "  --git-blame --git-blame-signatures --git-chief-penguins\n"
          "  --git-all-signature-types --git-min-signatures N\n"
          "  --git-max-maintainers N --git-min-percent N --git-since DATE\n"
@@ -339,6 +347,8 @@ pcc_usage_text (void)
          "                     it is the top of one, else $PATCHCC_TREE)\n"
          "  --tree-rev REV     read MAINTAINERS from commit REV of the git\n"
          "                     repository at the tree path\n"
+         "  --dialect NAME     the get_maintainer.pl to follow: auto (default:\n"
+         "                     read the tree's own script), 6.1, 6.12 or 7.3\n"
          "  --rest-rule RULE   fallback (default: THE REST only for a file no\n"
          "                     other section with a list matches), public\n"
          "                     (the same, but subscribers-only lists do not\n"

@@ -13,6 +13,7 @@
  *                      it is one, else $PATCHCC_TREE)
  *   --tree-rev REV     read MAINTAINERS and .mailmap from commit REV of
  *                      the git repository at the tree path
+ *   --dialect NAME     auto (the tree's script says), 6.1, 6.12 or 7.3
  *   --rest-rule RULE   fallback (default: the patched script), public
  *                      (only public lists count) or always (the original
  *                      script)
@@ -38,6 +39,7 @@ typedef struct
   char *tree_path;
   char *tree_rev;
   char *maintainer_path; /* --mpath */
+  char *dialect;         /* --dialect: NULL or "auto", "6.1", "6.12", "7.3" */
   gboolean find_maintainer_files;
   gboolean explain;
   gboolean check; /* --check: the patch against its repository */

@@ -28,7 +28,7 @@ typedef struct
 } PccSettings;
 
 /* Defaults: automatic tree, on_send=ask, split=b4, keep LKML for new
- * files (as the script does), THE REST rule PCC_REST_SEED. */
+ * files (as the script does), THE REST rule PCC_REST_FALLBACK. */
 void pcc_settings_init (PccSettings *s);
 void pcc_settings_clear (PccSettings *s);
 void pcc_settings_copy (PccSettings *dst, const PccSettings *src);

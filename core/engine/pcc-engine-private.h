@@ -46,6 +46,8 @@ struct _PccEngine
   /* M:/R: entry -> GPtrArray of the addresses push_email_addresses()
    * would push, with warnings for invalid ones. */
   GHashTable *addr_cache;
+  PccDialect dialect;
+  gboolean dialect_known;
   /* git history, opened the first time a feature needs it */
   PccHistory *history;
   gboolean history_tried;

@@ -88,3 +88,25 @@ pcc_engine_get_tree (PccEngine *e)
 {
   return e->tree;
 }
+
+void
+pcc_engine_set_dialect (PccEngine *e, guint features, PccDialectSource source)
+{
+  e->dialect.features = features;
+  e->dialect.source = source;
+  e->dialect_known = TRUE;
+  pcc_maintainers_set_double_star (e->m,
+                                   (features & PCC_DIALECT_DOUBLE_STAR) != 0);
+}
+
+const PccDialect *
+pcc_engine_get_dialect (PccEngine *e)
+{
+  if (!e->dialect_known)
+    {
+      PccDialect d;
+      pcc_dialect_detect (e->tree, &d);
+      pcc_engine_set_dialect (e, d.features, d.source);
+    }
+  return &e->dialect;
+}

@@ -13,6 +13,7 @@
 #include "pcc-maintainers.h"
 #include "pcc-tree.h"
 #include "pcc-index-cache.h"
+#include "pcc-dialect.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,16 @@ void pcc_engine_free (PccEngine *engine);
  * pcc_engine_new()). */
 PccMaintainers *pcc_engine_get_maintainers (PccEngine *engine);
 const PccTree *pcc_engine_get_tree (PccEngine *engine);
+
+/* The dialect of the tree's get_maintainer.pl the engine speaks
+ * (pcc-dialect.h): found from the tree (pcc_dialect_detect()) the first
+ * time it is asked for, unless set before.  Owned by the engine. */
+const PccDialect *pcc_engine_get_dialect (PccEngine *engine);
+/* Speak the dialect @features instead (as --dialect asks), said to come
+ * from @source.  Call it before the first computation: what has been
+ * matched already is not matched again. */
+void pcc_engine_set_dialect (PccEngine *engine, guint features,
+                             PccDialectSource source);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccEngine, pcc_engine_free)
 

@@ -3,6 +3,7 @@
  * keyword or history behind it, and what THE REST rule did per file. */
 #include "pcc-recipients.h"
 #include "pcc-result-private.h"
+#include "pcc-dialect.h"
 
 #include <string.h>
 
@@ -173,5 +174,8 @@ pcc_result_explain (const PccResult *r)
             break;
         }
     }
+  g_autofree char *dialect
+      = pcc_dialect_describe (pcc_engine_get_dialect (r->engine));
+  g_string_append_printf (out, "%s\n", dialect);
   return g_string_free (out, FALSE);
 }

@@ -18,6 +18,12 @@ G_BEGIN_DECLS
 void pcc_file_emails_find (const PccTree *tree, const char *file,
                            gboolean any_file, gboolean usename,
                            GPtrArray *out);
+/* The same as 7.x scripts do it: the file read as UTF-8 (an invalid byte
+ * becomes the text "\xHH", as Perl's decoding layer makes it), names
+ * made of \p{L} letters, and 7.x's clean_file_emails(). */
+void pcc_file_emails_find_utf8 (const PccTree *tree, const char *file,
+                                gboolean any_file, gboolean usename,
+                                GPtrArray *out);
 
 G_END_DECLS
 

@@ -45,15 +45,21 @@ pcc_maintainers_entry_fill (const PccMaintainers *m, Entry *e, guint tvi)
 }
 
 char *
-pcc_maintainers_convert_pattern (const char *v)
+pcc_maintainers_convert_pattern (const char *v, gboolean double_star)
 {
   gsize n = 0;
   for (const char *p = v; *p; p++)
-    n += (*p == '.' || *p == '*') ? 2 : 1;
+    n += (*p == '.' || *p == '*') ? 3 : 1;
   char *out = g_malloc (n + 1), *o = out;
   for (const char *p = v; *p; p++)
     {
-      if (*p == '.')
+      if (double_star && p[0] == '*' && p[1] == '*')
+        {
+          memcpy (o, "(?:.*)", 6);
+          o += 6;
+          p++;
+        }
+      else if (*p == '.')
         {
           *o++ = '\\';
           *o++ = '.';

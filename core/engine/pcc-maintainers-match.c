@@ -233,8 +233,9 @@ pcc_path_depth (const char *s)
 }
 
 static void
-set_value_depth (Entry *e)
+set_value_depth (const PccMaintainers *m, Entry *e)
 {
+  e->any_depth = m->double_star && strstr (e->value, "(?:") != NULL;
   guint depth = pcc_path_depth (e->value);
   gsize len = strlen (e->value);
   e->v.depth = MIN (depth, G_MAXUINT16); /* G_MAXUINT16: count again */
@@ -251,7 +252,7 @@ resolve_dir_cheaply (PccMaintainers *m, Entry *e)
     return TRUE;
   if (e->value == NULL)
     {
-      e->value = pcc_maintainers_convert_pattern (e->orig);
+      e->value = pcc_maintainers_convert_pattern (e->orig, m->double_star);
       e->owned = TRUE;
     }
   gsize len = strlen (e->value);
@@ -259,7 +260,7 @@ resolve_dir_cheaply (PccMaintainers *m, Entry *e)
       || under_not_dir (m, e->value, FALSE))
     {
       e->dir = 0;
-      set_value_depth (e);
+      set_value_depth (m, e);
       return TRUE;
     }
   return FALSE;
@@ -280,7 +281,7 @@ pcc_maintainers_resolve_dir (PccMaintainers *m, Entry *e)
       g_free (e->value);
       e->value = slashed;
     }
-  set_value_depth (e);
+  set_value_depth (m, e);
 }
 
 /* The slashes of a resolved F:/X: value. */
@@ -295,7 +296,8 @@ value_depth (const Entry *e)
 static inline gboolean
 depth_rules_out (const Entry *e, guint file_depth)
 {
-  return e->dir >= 0 && !e->v.slash && file_depth != value_depth (e);
+  return e->dir >= 0 && !e->v.slash && !e->any_depth
+         && file_depth != value_depth (e);
 }
 
 /* --- matching one entry ------------------------------------------------ */
@@ -366,7 +368,7 @@ entry_matches_file (PccMaintainers *m, Entry *e, const char *file,
     }
   if (!prefix)
     return FALSE;
-  if (e->v.slash)
+  if (e->v.slash || e->any_depth)
     return TRUE;
   return file_depth == value_depth (e);
 }
@@ -496,7 +498,8 @@ pcc_maintainers_match_file (PccMaintainers *m, const char *file, GArray *out,
       if (e->type == 'F')
         {
           int depth = value_depth (e) + !e->v.slash;
-          if (g_str_has_prefix (e->value, ".*"))
+          if (g_str_has_prefix (e->value, ".*")
+              || (m->double_star && g_str_has_prefix (e->value, "(?:.*)")))
             depth = -1;
           match.depth = depth;
           match.exact = depth >= (int) file_pd && s->maintained && s->has_m;

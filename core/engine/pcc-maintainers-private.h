@@ -46,6 +46,9 @@ typedef struct
                                   ASCII case */
   guint8 needles_borrowed : 1; /* @needles is an array of pointers into the
                                   compiled index (g_free() it alone) */
+  guint8 any_depth : 1;        /* F:/X:: the converted value holds "(?:"
+                                  and m->double_star is on: no slash-count
+                                  test (7.3's file_match_pattern()) */
   guint8 literal_done;         /* @literal / @needles were looked for */
   guint8 literal_from;         /* F:/X:: @literal is searched from this
                                   offset (at most the bytes the pattern
@@ -197,7 +200,8 @@ struct _PccMaintainers
    * is any value under them): most such values share a few (such as
    * "drivers/.*"). */
   GHashTable *not_dirs;
-  GArray *hits; /* scratch of pcc_maintainers_match_file() (guint) */
+  GArray *hits;         /* scratch of pcc_maintainers_match_file() (guint) */
+  gboolean double_star; /* pcc_maintainers_set_double_star() */
   /* The slots found along the directory of the last file matched, for
    * the next file in it (a patch's files come sorted): the directory with
    * its slash, the FNV state after it, and the indexes into @slots. */
@@ -233,8 +237,9 @@ entry_at (const PccMaintainers *m, guint tvi)
 }
 
 /* The script's conversion of an F:/X: value into a regular expression
- * ('.' to '\.', '*' to '.*', '?' to '.'); newly allocated. */
-char *pcc_maintainers_convert_pattern (const char *v);
+ * ('.' to '\.', '*' to '.*', '?' to '.'; with @double_star "**" to
+ * "(?:.*)" first, as 7.3 does); newly allocated. */
+char *pcc_maintainers_convert_pattern (const char *v, gboolean double_star);
 
 /* Sets @error (PCC_ERROR_MAINTAINERS) to the message @format makes,
  * after the file and line of @e. */

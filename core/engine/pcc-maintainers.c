@@ -25,6 +25,12 @@ has_regex_meta (const char *v)
   return strpbrk (v, "\\^$|+()[]{}") != NULL;
 }
 
+void
+pcc_maintainers_set_double_star (PccMaintainers *m, gboolean on)
+{
+  m->double_star = on;
+}
+
 static void
 free_entry (gpointer p)
 {
@@ -286,7 +292,8 @@ validate_patterns (PccMaintainers *m, GError **error)
       Entry *e = entry_at (m, i);
       if ((e->type == 'F' || e->type == 'X') && e->kind == MATCH_REGEX)
         {
-          g_autofree char *conv = pcc_maintainers_convert_pattern (e->orig);
+          g_autofree char *conv
+              = pcc_maintainers_convert_pattern (e->orig, m->double_star);
           g_autofree char *anchored = g_strconcat ("^", conv, NULL);
           PccRegex *re
               = pcc_maintainers_compile_entry (m, e, anchored, 0, error);

@@ -59,6 +59,14 @@ gboolean pcc_maintainers_add_data (PccMaintainers *m, const char *filename,
 
 void pcc_maintainers_free (PccMaintainers *m);
 
+/* Convert "**" in F:/X: values as 7.3's script does (pcc-dialect.h,
+ * PCC_DIALECT_DOUBLE_STAR): to "(?:.*)", which matches at any depth and
+ * gives a pattern depth of -1 when it leads.  Off by default (6.1: "**"
+ * is two "*").  Set it before the first match: converted values are
+ * kept.  Not part of the compiled index, which holds the values as
+ * written. */
+void pcc_maintainers_set_double_star (PccMaintainers *m, gboolean on);
+
 /* --- the compiled index (for the on-disk cache, pcc-index-cache.h) ---- */
 
 /* The parsed and indexed file as one position-independent block of

@@ -1,5 +1,6 @@
 /* pcc-options.c - the script's option defaults and post-processing. */
 #include "pcc-options.h"
+#include "pcc-dialect.h"
 #include "pcc-email.h"
 #include "pcc-error.h"
 
@@ -39,6 +40,7 @@ pcc_options_init (PccOptions *o)
   o->keywords = TRUE;
   o->pattern_depth = 0;
   o->rest_rule = PCC_REST_FALLBACK;
+  o->output_substatus = -1;
 }
 
 void
@@ -92,10 +94,20 @@ pcc_options_read_ignore_file (PccOptions *o)
 gboolean
 pcc_options_finish (PccOptions *o, GError **error)
 {
+  return pcc_options_finish_dialect (o, PCC_DIALECT_6_1, error);
+}
+
+gboolean
+pcc_options_finish_dialect (PccOptions *o, guint features, GError **error)
+{
   if (strcmp (o->output_separator, ", ") != 0)
     o->output_multiline = FALSE;
   if (o->output_rolestats)
     o->output_roles = TRUE;
+  /* decided before the --sections block turns --email off */
+  if (o->output_substatus < 0)
+    o->output_substatus = (features & PCC_DIALECT_SUBSTATUS) && o->email
+                          && o->output_roles && o->stdout_tty;
   if (o->sections || o->letters[0] != '\0')
     {
       o->sections = TRUE;
@@ -105,13 +117,16 @@ pcc_options_finish (PccOptions *o, GError **error)
       o->status = FALSE;
       o->subsystem = FALSE;
       o->web = FALSE;
+      o->bug = FALSE;
       o->keywords = FALSE;
+      o->keywords_in_file = FALSE;
     }
-  else if (!o->email && !o->scm && !o->status && !o->subsystem && !o->web)
+  else if (!o->email && !o->scm && !o->status && !o->subsystem && !o->web
+           && !o->bug)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                   "Missing required option: email, scm, status, subsystem "
-                   "or web");
+                   "Missing required option: email, scm, status, subsystem%s",
+                   features & PCC_DIALECT_BUG ? ", web or bug" : " or web");
       return FALSE;
     }
   if (o->email

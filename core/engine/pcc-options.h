@@ -40,6 +40,14 @@ typedef struct
   gboolean keywords, sections, email_file_emails, from_filename;
   int pattern_depth;
   PccRestRule rest_rule;
+  /* Options of later scripts (pcc-dialect.h): --substatus (-1 until
+   * given: then pcc_options_finish_dialect() decides it), --bug, --json,
+   * -kf|--keywords-in-file. */
+  int output_substatus;
+  gboolean bug, json, keywords_in_file;
+  /* Whether standard output is a terminal (the script's -t STDOUT), set
+   * by the caller: --substatus defaults to it. */
+  gboolean stdout_tty;
   /* patchcc's own: ignore the "dev/null" file the script finds for new
    * and deleted files (which keeps THE REST, and LKML, for them). */
   gboolean skip_dev_null;
@@ -52,6 +60,10 @@ void pcc_options_clear (PccOptions *opts);
  * off e-mail output...).  Fails with PCC_ERROR_OPTION with the script's
  * complaints ("Please select at least 1 email option"). */
 gboolean pcc_options_finish (PccOptions *opts, GError **error);
+/* The same for the script of the dialect @features (pcc-dialect.h):
+ * pcc_options_finish() is this for 6.1. */
+gboolean pcc_options_finish_dialect (PccOptions *opts, guint features,
+                                     GError **error);
 
 /* which_conf(".get_maintainer.ignore"): the first of ./, $HOME/ and
  * .scripts/ that has the file; its lines (comments and blanks dropped)

@@ -20,9 +20,12 @@ typedef struct
   PccEngine *engine;
   PccMaintainers *m;
   const PccOptions *o;
+  guint dialect; /* PccDialectFeature of the tree's script */
   PccRecipientList *list;
   /* start -> GPtrArray of the PccRecipientEntry the section added */
   GHashTable *sections_added;
+  /* "start suffix" of each add_categories() with a suffix of its own */
+  GHashTable *suffixes_added;
   GHashTable *section_role; /* start -> role text */
   PccResult *result;
   GHashTable *exact_files; /* %exact_pattern_match_hash */
@@ -38,11 +41,15 @@ subsystem_name (State *st, guint tvi)
 {
   const char *name = pcc_maintainers_section_name (st->m, tvi);
   int max = st->o->output_section_maxlen;
-  gsize len = strlen (name);
+  /* 7.3 reads MAINTAINERS as UTF-8: substr() counts characters */
+  gboolean chars
+      = (st->dialect & PCC_DIALECT_UTF8) && g_utf8_validate (name, -1, NULL);
+  gsize len = chars ? (gsize) g_utf8_strlen (name, -1) : strlen (name);
   if (max > 0 && len > (gsize) max)
     {
       gsize cut = max >= 3 ? (gsize) max - 3 : 0;
-      char *s = g_strndup (name, cut);
+      char *s
+          = chars ? g_utf8_substring (name, 0, cut) : g_strndup (name, cut);
       gsize n = strlen (s);
       while (n > 0 && strchr (" \t\n\r\f\v", s[n - 1]))
         s[--n] = '\0';
@@ -68,6 +75,13 @@ maintainer_role (State *st, guint tvi)
     if (pcc_maintainers_entry_type (st->m, i) == 'S')
       status = pcc_maintainers_entry_value (st->m, i);
   g_autofree char *role = g_ascii_strdown (status, -1);
+  if (st->dialect & PCC_DIALECT_MAINTAINER_ROLES)
+    {
+      /* lc() of characters; the one status compared is ASCII */
+      gboolean chief = strcmp (role, "buried alive in reporters") == 0;
+      g_free (role);
+      role = g_strdup (chief ? "chief penguin" : "maintainer");
+    }
   static const char *map[][2] = {
     { "supported", "supporter" },
     { "maintained", "maintainer" },
@@ -76,7 +90,9 @@ maintainer_role (State *st, guint tvi)
     { "obsolete", "obsolete minder" },
     { "buried alive in reporters", "chief penguin" },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+  for (guint i = 0;
+       i < G_N_ELEMENTS (map) && !(st->dialect & PCC_DIALECT_MAINTAINER_ROLES);
+       i++)
     if (strcmp (role, map[i][0]) == 0)
       {
         g_free (role);
@@ -145,7 +161,7 @@ entry_addresses (State *st, guint tvi)
  * @tvi (new, or the one its address has already), or NULL when the
  * options leave such a list out. */
 static PccRecipientEntry *
-list_entry (State *st, guint tvi, const char *value)
+list_entry (State *st, guint tvi, const char *value, const char *suffix)
 {
   /* ([^\s]+)\s+(.*)$ */
   g_autofree char *address = NULL;
@@ -186,15 +202,49 @@ list_entry (State *st, guint tvi, const char *value)
             ? ""
             : sub;
   g_autofree char *role_suffix
-      = list_role[0] ? g_strconcat (":", list_role, NULL) : g_strdup ("");
+      = list_role[0] ? g_strconcat (":", list_role, suffix, NULL)
+                     : g_strdup (suffix);
   return pcc_recipient_list_add_list (st->list, address, role, role_suffix,
                                       kind);
 }
 
-/* add_categories() for the section holding @tvi, once per section; later
- * calls only record the reason. */
+/* The lines add_categories() adds that are only strings (T:, W:, B:,
+ * S: and --substatus), each with @suffix: those are added again for every
+ * new suffix, while the people and lists of a section are there from its
+ * first call. */
 static void
-add_categories (State *st, guint tvi, const PccReason *reason)
+add_section_lines (State *st, guint start, guint end, const char *suffix)
+{
+  PccMaintainers *m = st->m;
+  const char *status = "Unknown";
+  for (guint i = start + 1; i < end; i++)
+    {
+      char type = pcc_maintainers_entry_type (m, i);
+      GPtrArray *to = type == 'T'   ? st->result->scm
+                      : type == 'W' ? st->result->web
+                      : type == 'B' ? st->result->bug
+                      : type == 'S' ? st->result->status
+                                    : NULL;
+      if (to == NULL)
+        continue;
+      const char *value = pcc_maintainers_entry_value (m, i);
+      g_ptr_array_add (to, g_strconcat (value, suffix, NULL));
+      if (type == 'S')
+        status = value;
+    }
+  const char *name = pcc_maintainers_entry_value (m, start);
+  if (strcmp (name, "THE REST") != 0 && strcmp (status, "Maintained") != 0)
+    g_ptr_array_add (st->result->substatus,
+                     g_strconcat (name, " status: ", status, suffix, NULL));
+}
+
+/* add_categories($tvi, $suffix) for the section holding @tvi: its people
+ * and lists once per section (later calls only record the reason), its
+ * other lines once per suffix.  @suffix is "" but for 7.3's keyword
+ * matches (":Keyword:REGEX"). */
+static void
+add_categories (State *st, guint tvi, const char *suffix,
+                const PccReason *reason)
 {
   PccMaintainers *m = st->m;
   guint start = pcc_maintainers_section_start (m, tvi);
@@ -205,10 +255,17 @@ add_categories (State *st, guint tvi, const PccReason *reason)
     {
       for (guint i = 0; i < touched->len; i++)
         pcc_recipient_entry_add_reason (touched->pdata[i], reason);
+      if (suffix[0] != '\0'
+          && g_hash_table_add (st->suffixes_added,
+                               g_strdup_printf ("%u %s", start, suffix)))
+        add_section_lines (st, start, end, suffix);
       return;
     }
   touched = g_ptr_array_new ();
   g_hash_table_insert (st->sections_added, GUINT_TO_POINTER (start), touched);
+  if (suffix[0] != '\0')
+    g_hash_table_add (st->suffixes_added,
+                      g_strdup_printf ("%u %s", start, suffix));
 
   g_ptr_array_add (st->result->subsystem,
                    g_strdup (pcc_maintainers_entry_value (m, start)));
@@ -224,7 +281,7 @@ add_categories (State *st, guint tvi, const PccReason *reason)
 
       if (type == 'L')
         {
-          it = list_entry (st, i, value);
+          it = list_entry (st, i, value, suffix);
           if (it)
             g_ptr_array_add (touched, it);
         }
@@ -234,12 +291,12 @@ add_categories (State *st, guint tvi, const PccReason *reason)
           g_autofree char *role = NULL;
           if (type == 'M')
             {
-              role = g_strdup (maintainer_role (st, i));
+              role = g_strconcat (maintainer_role (st, i), suffix, NULL);
             }
           else
             {
               g_autofree char *sub = subsystem_name (st, i);
-              role = g_strconcat ("reviewer:", sub, NULL);
+              role = g_strconcat ("reviewer:", sub, suffix, NULL);
             }
           GPtrArray *addrs = entry_addresses (st, i);
           for (guint a = 0; a < addrs->len; a++)
@@ -257,19 +314,8 @@ add_categories (State *st, guint tvi, const PccReason *reason)
                 g_ptr_array_add (touched, it);
             }
         }
-      else if (type == 'T')
-        {
-          g_ptr_array_add (st->result->scm, g_strdup (value));
-        }
-      else if (type == 'W')
-        {
-          g_ptr_array_add (st->result->web, g_strdup (value));
-        }
-      else if (type == 'S')
-        {
-          g_ptr_array_add (st->result->status, g_strdup (value));
-        }
     }
+  add_section_lines (st, start, end, suffix);
   for (guint i = 0; i < touched->len; i++)
     pcc_recipient_entry_add_reason (touched->pdata[i], reason);
 }
@@ -406,7 +452,7 @@ file_sections (State *st, const char *file, GError **error)
                           .file = file,
                           .tvi = h->tvis[t],
                           .section = h->start };
-          add_categories (st, h->tvis[t], &r);
+          add_categories (st, h->tvis[t], "", &r);
         }
       if (st->o->sections)
         pcc_result_print_section (st->result, h->tvis[0], st->o->letters);
@@ -438,11 +484,14 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   st.engine = engine;
   st.m = engine->m;
   st.o = o;
+  st.dialect = pcc_engine_get_dialect (engine)->features;
   st.list = pcc_recipient_list_new (o, engine->mailmap);
   st.sections_added = g_hash_table_new_full (
       g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
   st.section_role
       = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  st.suffixes_added
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   st.result = pcc_result_new (engine, o);
   PccResult *res = st.result;
   st.vcs = (PccRecipientsVcs){ .engine = engine,
@@ -462,8 +511,10 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
       const char *file = res->files->pdata[i];
       ok = file_sections (&st, file, error);
       if (ok)
-        pcc_file_emails_find (engine->tree, file, o->email_file_emails,
-                              o->email_usename, file_emails);
+        (st.dialect & PCC_DIALECT_UTF8
+             ? pcc_file_emails_find_utf8
+             : pcc_file_emails_find) (engine->tree, file, o->email_file_emails,
+                                      o->email_usename, file_emails);
     }
 
   if (ok && o->keywords && keyword_hits->len > 0)
@@ -479,7 +530,11 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
                           .tvi = tvi,
                           .section = pcc_maintainers_section_start (st.m, tvi),
                           .lineno = g_array_index (keyword_lines, guint, i) };
-          add_categories (&st, tvi, &r);
+          g_autofree char *suffix
+              = (st.dialect & PCC_DIALECT_KEYWORD_SUFFIX) ? g_strconcat (
+                    ":Keyword:", pcc_maintainers_entry_value (st.m, tvi), NULL)
+                                                          : g_strdup ("");
+          add_categories (&st, tvi, suffix, &r);
         }
     }
 
@@ -564,6 +619,7 @@ compute (PccEngine *engine, const PccOptions *o, GPtrArray *files,
   pcc_recipient_list_free (st.list);
   g_hash_table_unref (st.sections_added);
   g_hash_table_unref (st.section_role);
+  g_hash_table_unref (st.suffixes_added);
   g_hash_table_unref (st.exact_files);
   g_array_unref (st.file_hits);
   if (engine->history)
@@ -757,7 +813,11 @@ pcc_engine_compute_files (PccEngine *engine, const PccOptions *o,
           return NULL;
         }
       g_ptr_array_add (files, f);
-      if (strcmp (f, "MAINTAINERS") != 0 && o->keywords
+      /* 7.3 reads a file's keywords only with --keywords-in-file */
+      gboolean kf = o->keywords_in_file
+                    || !(pcc_engine_get_dialect (engine)->features
+                         & PCC_DIALECT_KEYWORDS_IN_FILE);
+      if (strcmp (f, "MAINTAINERS") != 0 && o->keywords && kf
           && pcc_tree_is_file (engine->tree, f))
         {
           gsize len = 0;

@@ -19,7 +19,10 @@ struct _PccResult
   GPtrArray *warnings;
   GString *sections_out; /* --sections text, printed first */
   GPtrArray *scm, *status, *subsystem, *web;
-  GPtrArray *strings; /* what history reasons point to */
+  GPtrArray *bug;       /* B: (7.3) */
+  GPtrArray *substatus; /* "SECTION status: X" (7.3's --substatus) */
+  guint dialect;        /* PccDialectFeature the result was computed in */
+  GPtrArray *strings;   /* what history reasons point to */
 };
 
 /* An empty result of @engine for @opts (copied).  Free with

@@ -30,6 +30,9 @@ check() {
 }
 check "patchcc --tree-p" --tree-path
 check "patchcc --rest-rule " public
+check "patchcc --dialect 7" 7.3
+check "patchcc --keywords-i" --keywords-in-file
+check "patchcc --subst" --substatus
 check "patchcc --git-fa" --git-fallback
 check "patchcc cover --b4-t" --b4-template
 check "patchcc co" cover

@@ -12,11 +12,21 @@ with kernel/patches/0001 applied) prints for it, in the same run; on top,
 each case asserts the behaviour it is there for, so that a fixture that
 stopped exercising its rule fails too.
 
+With --script (a get_maintainer.pl of a 7.x tree, such as 7.3's with
+kernel/patches/0001 applied; --tarball and --seed make it from a
+linux-source tarball), the tree gets that script and more sections (a
+"**" pattern, non-ASCII names, Odd Fixes and Orphan sections, keywords
+with T:/W:/B:/S: lines) and the runs of 7.x's options: --json,
+--substatus (also by default, under a pseudo-terminal), --bug, -f with
+and without --keywords-in-file.  patchcc reads the dialect from the
+tree's script either way.
+
 Ends with "N passed, M failed".
 """
 
 import argparse
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -105,6 +115,41 @@ S:	Buried alive in reporters
 T:	git git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
 F:	*
 F:	*/
+"""
+
+# Sections for the 7.x runs: what the later scripts changed.
+MAINTAINERS_7X = """\
+DOUBLE STAR FILES
+M:	Dora Star <dora@example.org>
+L:	star@lists.example.org
+S:	Odd Fixes
+F:	drivers/star/**/star.c
+X:	drivers/star/**/skip/
+
+LEADING DOUBLE STAR
+M:	Lee Lead <lee@example.org>
+L:	lead@lists.example.org
+S:	Maintained
+F:	**/lead.h
+
+ÜNICODE NAMES IN A SECTION WHOSE NAME IS LONGER THAN FIFTY Ä
+M:	Jörg Müller <joerg@example.org>
+M:	Zoë Ångström <zoe@example.org>
+L:	unicode@lists.example.org
+S:	Orphan
+F:	drivers/unicode/
+
+BUGGY KEYWORDS
+M:	Bob Bug <bob@example.org>
+L:	bugs@lists.example.org
+S:	Supported
+W:	https://bugs.example.org/
+B:	https://bugzilla.example.org/
+T:	git git://git.example.org/bugs.git
+F:	lib/bugs/
+K:	\\bbug_call\\b
+K:	(?:bug|fix)_helper
+
 """
 
 MAILMAP = """\
@@ -258,6 +303,66 @@ def patches():
     return P
 
 
+def patches_7x():
+    """The cases of the 7.x runs: name -> (patch text, check)."""
+    P = {}
+
+    def has(out, s):
+        return s in out
+
+    P["7x-double-star"] = (
+        mail("star: deep file", "** crosses directories; X: with ** too.",
+             [diff("drivers/star/a/b/star.c"),
+              diff("drivers/star/a/skip/star.c")]),
+        lambda o: None if (has(o["default"], "dora@")
+                           and has(o["sections"], "drivers/star/**/star.c")
+                           and has(o["default"],
+                                   "maintainer:DOUBLE STAR FILES"))
+        else "** did not match at depth, or Odd Fixes gave another role")
+    P["7x-leading-double-star"] = (
+        mail("lead: header", "A leading ** has pattern depth -1.",
+             [diff("include/deep/er/lead.h")]),
+        lambda o: None if has(o["default"], "lee@")
+        else "leading ** did not match")
+    P["7x-unicode"] = (
+        mail("unicode: fix", "Non-ASCII names, an Orphan section.",
+             [diff("drivers/unicode/u.c")]),
+        lambda o: None if (has(o["json"], "J\u00c3\u00b6rg")
+                           and has(o["default"], "maintainer:\u00dcNICODE")
+                           and has(o["tty"], " status: Orphan"))
+        else "--json not double-encoded, or no substatus at a terminal")
+    P["7x-keyword-suffix"] = (
+        mail("bugs: helpers", "File and keyword matches of one section.",
+             [diff("lib/bugs/b.c", extra_plus=" bug_call(); fix_helper();"),
+              diff("init/main.c", extra_plus=" fix_helper();")]),
+        lambda o: None if (has(o["bug"], "bugzilla.example.org/:Keyword:")
+                           and has(o["substatus"],
+                                   "status: Supported:Keyword:"))
+        else "no :Keyword: suffix on the B:/S: lines")
+    P["7x-keyword-only"] = (
+        mail("core: call", "A section found by its keyword alone.",
+             [diff("init/main.c", extra_plus=" bug_call();")]),
+        lambda o: None if has(o["default"],
+                              "(maintainer:BUGGY KEYWORDS:Keyword:")
+        else "no :Keyword: suffix on the role")
+    return P
+
+
+RUNS_7X = {
+    "json": ["--no-git-fallback", "--json"],
+    "jsonall": ["--no-git-fallback", "--json", "--scm", "--status", "--web",
+                "--bug", "--subsystem", "--norolestats"],
+    "bug": ["--no-git-fallback", "--bug", "--scm", "--status", "--web",
+            "--subsystem"],
+    "substatus": ["--no-git-fallback", "--substatus"],
+    # at a terminal: --substatus by default
+    "tty": ["--no-git-fallback"],
+    "ttysections": ["--sections"],
+    # -f: keywords of the file only with --keywords-in-file
+    "file": ["--no-git-fallback", "-f", "init/main.c"],
+    "filekf": ["--no-git-fallback", "-f", "-kf", "init/main.c"],
+}
+
 RUNS = {
     **gm.RUNS,
     "sections": ["--no-git-fallback", "--sections"],
@@ -270,21 +375,49 @@ RUNS = {
 }
 
 
-def make_tree(root, script):
+def make_tree(root, script, more=""):
     for f in ("COPYING", "CREDITS", "Kbuild", "Makefile", "README"):
         with open(os.path.join(root, f), "w") as fh:
             fh.write(f"{f}\n")
     for d in ("Documentation/devicetree/bindings", "arch/arm/mach-foo42",
+              "drivers/star/a/b", "drivers/unicode", "lib/bugs",
               "include/linux", "drivers/alpha/excluded", "drivers/net/sub", "drivers/odd",
               "fs/subsonly", "init", "ipc", "kernel/renamed", "lib/longname",
               "scripts"):
         os.makedirs(os.path.join(root, d), exist_ok=True)
-    for path, text in (("MAINTAINERS", MAINTAINERS), (".mailmap", MAILMAP),
+    maint = MAINTAINERS.replace("THE REST\n", more + "THE REST\n")
+    for path, text in (("MAINTAINERS", maint), (".mailmap", MAILMAP),
                        ("Documentation/devicetree/bindings/dev.yaml", YAML),
-                       ("init/main.c", "magic_call();\n")):
-        with open(os.path.join(root, path), "w") as fh:
+                       ("init/main.c", "magic_call();\nfix_helper();\n")):
+        with open(os.path.join(root, path), "w", encoding="utf-8") as fh:
             fh.write(text)
     shutil.copy(script, os.path.join(root, "scripts", "get_maintainer.pl"))
+
+
+def script_from_tarball(tarball, seed, tmp):
+    """The tarball's scripts/get_maintainer.pl with @seed applied."""
+    d = os.path.join(tmp, "script")
+    os.makedirs(d)
+    subprocess.run(["tar", "-xJf", tarball, "-C", d, "--strip-components=1",
+                    "--wildcards", "*/scripts/get_maintainer.pl"], check=True)
+    if seed:
+        subprocess.run(["patch", "-s", "-p1", "-i", os.path.abspath(seed)],
+                       cwd=d, check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(d, "scripts", "get_maintainer.pl")
+
+
+def dec(b):
+    return b.decode("utf-8", "replace")
+
+
+def run_cmd(cmd, cwd, env, tty):
+    """@cmd's result; with @tty under a pseudo-terminal (script(1)), its
+    standard error then mixed into its output."""
+    if tty:
+        cmd = ["script", "-qec", " ".join(shlex.quote(c) for c in cmd),
+               "/dev/null"]
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True,
+                          stdin=subprocess.DEVNULL)
 
 
 def main():
@@ -292,31 +425,44 @@ def main():
     ap.add_argument("--patchcc", required=True)
     ap.add_argument("--reference", help="tree with the patched script")
     ap.add_argument("--reference-cmd")
+    ap.add_argument("--script", help="a 7.x get_maintainer.pl: the 7.x runs")
+    ap.add_argument("--tarball", help="a 7.x linux-source tarball, whose "
+                    "script with --seed applied is --script")
+    ap.add_argument("--seed", help="the patch to apply to its script")
     args = ap.parse_args()
-    ref = args.reference or subprocess.check_output(
-        args.reference_cmd, shell=True, text=True).strip()
     patchcc = os.path.abspath(args.patchcc)
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
+        if args.tarball:
+            args.script = script_from_tarball(args.tarball, args.seed, tmp)
+        if args.script:
+            script, more = args.script, MAINTAINERS_7X
+            cases = {**patches(), **patches_7x()}
+            runs = {**RUNS, **RUNS_7X}
+        else:
+            ref = args.reference or subprocess.check_output(
+                args.reference_cmd, shell=True, text=True).strip()
+            script = os.path.join(ref, "scripts", "get_maintainer.pl")
+            more, cases, runs = "", patches(), RUNS
         tree = os.path.join(tmp, "linux")
         home = os.path.join(tmp, "home")
         os.makedirs(tree)
         os.makedirs(home)
-        make_tree(tree, os.path.join(ref, "scripts", "get_maintainer.pl"))
+        make_tree(tree, script, more)
         env = {"PATH": "/usr/bin:/bin", "HOME": home, "LC_ALL": "C",
                "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
-        for name, (text, check) in sorted(patches().items()):
+        for name, (text, check) in sorted(cases.items()):
             pfile = os.path.join(tmp, name + ".patch")
             with open(pfile, "w") as fh:
                 fh.write(text)
             outs = {}
-            for run, opts in RUNS.items():
-                r = subprocess.run(["perl", "scripts/get_maintainer.pl"]
-                                   + opts + [pfile], cwd=tree, env=env,
-                                   capture_output=True)
-                p = subprocess.run([patchcc] + opts + [pfile], cwd=tree,
-                                   env=env, capture_output=True)
-                outs[run] = p.stdout.decode()
+            for run, opts in runs.items():
+                args_ = opts if "-f" in opts else opts + [pfile]
+                r = run_cmd(["perl", "scripts/get_maintainer.pl"] + args_,
+                            tree, env, run.startswith("tty"))
+                p = run_cmd([patchcc] + args_, tree, env,
+                            run.startswith("tty"))
+                outs[run] = p.stdout.decode("utf-8", "replace")
                 # stderr too: the "Invalid MAINTAINERS address" warnings
                 if (p.returncode, p.stdout, p.stderr) == (
                         r.returncode, r.stdout, r.stderr):
@@ -325,9 +471,9 @@ def main():
                     failed += 1
                     print(f"DIFF {name} {run}: rc {p.returncode} vs "
                           f"{r.returncode}\n--- patchcc\n"
-                          f"{p.stdout.decode()}{p.stderr.decode()}"
+                          f"{dec(p.stdout)}{dec(p.stderr)}"
                           f"--- get_maintainer.pl\n"
-                          f"{r.stdout.decode()}{r.stderr.decode()}")
+                          f"{dec(r.stdout)}{dec(r.stderr)}")
             p = subprocess.run([patchcc, "--no-git-fallback",
                                 "--rest-rule=public", pfile], cwd=tree,
                                env=env, capture_output=True)
