@@ -1,4 +1,7 @@
-/* pcc-previous.c - the previous version of a series in an mbox. */
+/* pcc-previous.c - the previous version of a series in an mbox: which
+ * mails it was, the people on it and in its thread, and the trailers its
+ * replies gave (threading in pcc-thread.h, reading a reply's trailers in
+ * pcc-reply-trailers.h). */
 #include "pcc-previous.h"
 
 #include <string.h>
@@ -8,24 +11,21 @@
 #include "pcc-mbox.h"
 #include "pcc-mime.h"
 #include "pcc-patch-id.h"
+#include "pcc-reply-trailers.h"
 #include "pcc-rfc2047.h"
 #include "pcc-subject.h"
+#include "pcc-thread.h"
 
-/* One mail of the mbox, as far as threading needs it. */
+/* One mail of the mbox, as far as finding the version needs it; its
+ * ids are in the PccThread, at the same index. */
 typedef struct
 {
   const char *data; /* the mail (owned by the split array) */
   gsize len;
-  char *message_id;
-  char *parent;    /* In-Reply-To, else the last of References */
-  GPtrArray *refs; /* References, the last MAX_REFERENCES */
+  const char *message_id; /* owned by the PccThread, NULL when none */
   char *subject, *from, *date, *to, *cc;
   PccSubject subj;
   guint version;
-  /* Threading: -2 not yet known, -1 none, else the index of the old
-   * version's mail it leads to. */
-  gint anchor;
-  gboolean walking;
   gboolean in_old; /* one of the previous version's mails */
 } Mail;
 
@@ -44,18 +44,9 @@ struct _PccPrevious
   gboolean *same;
 };
 
-static const char *const trailer_names[] = {
-  "Reviewed-by",  "Acked-by",        "Tested-by",     "Reported-by",
-  "Suggested-by", "Co-developed-by", "Signed-off-by",
-};
-
 static void
 mail_clear (Mail *m)
 {
-  g_free (m->message_id);
-  g_free (m->parent);
-  if (m->refs)
-    g_ptr_array_unref (m->refs);
   g_free (m->subject);
   g_free (m->from);
   g_free (m->date);
@@ -114,38 +105,6 @@ pcc_previous_free (PccPrevious *prev)
 
 /* --- reading the mails ---------------------------------------------------- */
 
-/* The ids "<...>" of @value in order; at most @max, the last ones kept. */
-static GPtrArray *
-read_ids (const char *value, guint max)
-{
-  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
-  const char *p = value;
-
-  while (p && (p = strchr (p, '<')))
-    {
-      const char *e = strchr (p + 1, '>');
-      if (!e)
-        break;
-      if (e > p + 1 && e - p < 1000)
-        {
-          g_ptr_array_add (ids, g_strndup (p + 1, (gsize) (e - p - 1)));
-          if (ids->len > max)
-            g_ptr_array_remove_index (ids, 0);
-        }
-      p = e + 1;
-    }
-  return ids;
-}
-
-static char *
-first_id (const char *value)
-{
-  g_autoptr (GPtrArray) ids = value ? read_ids (value, 1) : NULL;
-  if (!ids || ids->len == 0)
-    return NULL;
-  return g_strdup (ids->pdata[ids->len - 1]);
-}
-
 static char *
 header_decoded (const GPtrArray *headers, const char *name)
 {
@@ -172,23 +131,18 @@ prefix_version (const char *prefix)
   return v;
 }
 
+/* Reads mail @i of @thread from @bytes, and adds its ids to @thread. */
 static void
-mail_read (Mail *m, GBytes *bytes)
+mail_read (Mail *m, GBytes *bytes, PccThread *thread)
 {
   gsize body = 0;
   m->data = g_bytes_get_data (bytes, &m->len);
   if (!m->data)
     m->data = "";
   g_autoptr (GPtrArray) h = pcc_mime_read_headers (m->data, m->len, &body);
-  const PccMimeHeader *mid = pcc_mime_find_header (h, "Message-Id");
-  const PccMimeHeader *irt = pcc_mime_find_header (h, "In-Reply-To");
-  const PccMimeHeader *ref = pcc_mime_find_header (h, "References");
+  guint i = pcc_thread_add (thread, h);
 
-  m->message_id = mid ? first_id (mid->value) : NULL;
-  m->refs = read_ids (ref ? ref->value : NULL, PCC_PREVIOUS_MAX_REFERENCES);
-  m->parent = irt ? first_id (irt->value) : NULL;
-  if (!m->parent && m->refs->len)
-    m->parent = g_strdup (m->refs->pdata[m->refs->len - 1]);
+  m->message_id = pcc_thread_get_message_id (thread, i);
   m->subject = header_decoded (h, "Subject");
   m->from = header_decoded (h, "From");
   m->date = header_decoded (h, "Date");
@@ -196,7 +150,6 @@ mail_read (Mail *m, GBytes *bytes)
   m->cc = header_decoded (h, "Cc");
   pcc_subject_parse (m->subject, &m->subj);
   m->version = prefix_version (m->subj.prefix);
-  m->anchor = -2;
 }
 
 /* The mail's text with its body decoded (newly allocated). */
@@ -224,71 +177,6 @@ find_change_id (const char *text, gsize len)
       p = next;
     }
   return NULL;
-}
-
-/* --- threading ------------------------------------------------------------ */
-
-/* The old version's mail that @i leads to through In-Reply-To (its
- * parents, at most MAX_DEPTH of them), else through its References;
- * memoised, so that all mails together cost a walk each. */
-static gint
-mail_anchor (Mail *mails, GHashTable *by_id, guint i)
-{
-  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint));
-  gint result = -1;
-  guint cur = i;
-  gboolean cut = TRUE;
-
-  for (guint depth = 0; depth <= PCC_PREVIOUS_MAX_DEPTH; depth++)
-    {
-      Mail *m = &mails[cur];
-      if (m->in_old)
-        {
-          result = (gint) cur;
-          cut = FALSE;
-          break;
-        }
-      if (m->anchor != -2)
-        {
-          result = m->anchor;
-          cut = FALSE;
-          break;
-        }
-      if (m->walking || depth == PCC_PREVIOUS_MAX_DEPTH)
-        break; /* a loop, or too deep: the walk says nothing */
-      m->walking = TRUE;
-      g_array_append_val (path, cur);
-      gpointer v;
-      if (!m->parent
-          || !g_hash_table_lookup_extended (by_id, m->parent, NULL, &v))
-        {
-          cut = FALSE; /* the top of the thread */
-          break;
-        }
-      cur = GPOINTER_TO_UINT (v);
-    }
-  if (result < 0)
-    {
-      /* References name the thread's mails without the chain in
-       * between: the nearest old mail among them. */
-      Mail *m = &mails[i];
-      for (guint r = m->refs->len; r-- > 0 && result < 0;)
-        {
-          gpointer v;
-          if (g_hash_table_lookup_extended (by_id, m->refs->pdata[r], NULL, &v)
-              && mails[GPOINTER_TO_UINT (v)].in_old)
-            result = (gint) GPOINTER_TO_UINT (v);
-        }
-    }
-  for (guint k = 0; k < path->len; k++)
-    {
-      Mail *m = &mails[g_array_index (path, guint, k)];
-      m->walking = FALSE;
-      /* A walk cut short leaves the mails for another walk to decide. */
-      if (m->anchor == -2 && (result >= 0 || !cut))
-        m->anchor = result;
-    }
-  return result;
 }
 
 /* --- people --------------------------------------------------------------- */
@@ -357,147 +245,9 @@ day_month (const char *date)
 
 /* --- trailers ------------------------------------------------------------- */
 
-/* The canonical name of the trailer on @line ("Acked-by"), with *@value
- * the text after its colon, or NULL. */
-static const char *
-trailer_on (const char *line, gsize len, const char **value, gsize *vlen)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (trailer_names); i++)
-    {
-      gsize n = strlen (trailer_names[i]);
-      if (len > n && g_ascii_strncasecmp (line, trailer_names[i], n) == 0
-          && line[n] == ':')
-        {
-          const char *v = line + n + 1, *e = line + len;
-          while (v < e && (*v == ' ' || *v == '\t'))
-            v++;
-          while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
-            e--;
-          *value = v;
-          *vlen = (gsize) (e - v);
-          return trailer_names[i];
-        }
-    }
-  return NULL;
-}
-
-/* Why @value cannot be a trailer's value, or NULL when it can. */
-static const char *
-value_refused (const char *value, gsize len, char **email)
-{
-  *email = NULL;
-  if (len == 0)
-    return "empty";
-  if (len > PCC_PREVIOUS_MAX_VALUE)
-    return "too long";
-  for (gsize i = 0; i < len; i++)
-    if ((guchar) value[i] < 0x20 || value[i] == 0x7f)
-      return "a control byte";
-  if (!g_utf8_validate (value, (gssize) len, NULL))
-    return "not UTF-8";
-  g_autofree char *v = g_strndup (value, len);
-  if (strstr (v, "=?"))
-    {
-      g_autofree char *d = pcc_rfc2047_decode (v);
-      if (!d || pcc_email_has_control (d) || strcmp (d, v) != 0)
-        return "an encoded word";
-    }
-  char *name = NULL, *addr = NULL;
-  pcc_email_parse (v, &name, &addr);
-  g_free (name);
-  if (!addr || !strchr (addr, '@') || pcc_email_has_control (addr))
-    {
-      g_free (addr);
-      return "no address";
-    }
-  *email = addr;
-  return NULL;
-}
-
-typedef struct
-{
-  const char *name;
-  char *value;
-  char *email;
-} Given;
-
 static void
-given_clear (gpointer p)
-{
-  Given *g = p;
-  g_free (g->value);
-  g_free (g->email);
-}
-
-/* The trailers of a reply's body: unquoted lines before any "---",
- * "diff " or "-- " line; a Signed-off-by only right after a
- * Co-developed-by. */
-static GArray *
-reply_trailers (PccPrevious *prev, const Mail *m, const char *text, gsize len)
-{
-  GArray *out = g_array_new (FALSE, TRUE, sizeof (Given));
-  const char *end = text + len;
-  gsize hdr = pcc_mime_header_block (text, end);
-  const char *p = text + hdr;
-  gboolean after_codev = FALSE;
-  guint refused = 0, over = 0;
-
-  g_array_set_clear_func (out, given_clear);
-  while (p < end)
-    {
-      gsize l;
-      const char *line = p;
-      p = pcc_mime_line (p, end, &l);
-      if ((l >= 3 && memcmp (line, "---", 3) == 0)
-          || (l >= 5 && memcmp (line, "diff ", 5) == 0)
-          || (l == 3 && memcmp (line, "-- ", 3) == 0))
-        break;
-      const char *v;
-      gsize vl;
-      const char *name = trailer_on (line, l, &v, &vl);
-      if (!name)
-        {
-          after_codev = FALSE;
-          continue;
-        }
-      gboolean sob = strcmp (name, "Signed-off-by") == 0;
-      if (sob && !after_codev)
-        continue;
-      after_codev = strcmp (name, "Co-developed-by") == 0;
-      char *email;
-      const char *why = value_refused (v, vl, &email);
-      if (why)
-        {
-          if (refused++ < 3)
-            g_ptr_array_add (
-                prev->warnings,
-                g_strdup_printf ("<%s>: a %s trailer refused: %s",
-                                 m->message_id ? m->message_id : "?", name,
-                                 why));
-          after_codev = FALSE;
-          continue;
-        }
-      if (out->len >= PCC_PREVIOUS_MAX_MAIL_TRAILERS)
-        {
-          g_free (email);
-          over++;
-          continue;
-        }
-      Given g = { name, g_strndup (v, vl), email };
-      g_array_append_val (out, g);
-    }
-  if (over)
-    g_ptr_array_add (prev->warnings,
-                     g_strdup_printf ("<%s>: %u trailers beyond the first %d "
-                                      "ignored",
-                                      m->message_id ? m->message_id : "?",
-                                      over, PCC_PREVIOUS_MAX_MAIL_TRAILERS));
-  return out;
-}
-
-static void
-add_trailer (PccPrevious *prev, guint patch, const Given *g, const Mail *r,
-             const char *from_email, guint on, guint flags)
+add_trailer (PccPrevious *prev, guint patch, const PccReplyTrailer *g,
+             const Mail *r, const char *from_email, guint on, guint flags)
 {
   if (prev->trailers->len >= PCC_PREVIOUS_MAX_TRAILERS)
     return;
@@ -568,14 +318,9 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
   g_autoptr (GPtrArray) split = pcc_mbox_split (mbox, len);
   guint n = split->len;
   Mail *mails = g_new0 (Mail, n ? n : 1);
-  g_autoptr (GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (PccThread) thread = pcc_thread_new ();
   for (guint i = 0; i < n; i++)
-    {
-      mail_read (&mails[i], split->pdata[i]);
-      if (mails[i].message_id
-          && !g_hash_table_contains (by_id, mails[i].message_id))
-        g_hash_table_insert (by_id, mails[i].message_id, GUINT_TO_POINTER (i));
-    }
+    mail_read (&mails[i], split->pdata[i], thread);
 
   /* The titles of the new version. */
   g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
@@ -638,23 +383,21 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
   for (guint i = 0; i < n; i++)
     {
       Mail *m = &mails[i];
-      gpointer v;
+      guint parent;
       if (m->in_old || !m->subj.is_patch || m->subj.is_reply
-          || m->version != best || !m->parent
-          || !g_hash_table_lookup_extended (by_id, m->parent, NULL, &v))
+          || m->version != best || !pcc_thread_get_parent (thread, i, &parent))
         continue;
-      Mail *c = &mails[GPOINTER_TO_UINT (v)];
+      Mail *c = &mails[parent];
       if (c->in_old && c->subj.numbered && c->subj.index == 0)
         m->in_old = TRUE;
     }
   /* and the cover letter that a matched patch answers */
   for (guint i = 0; i < n; i++)
     {
-      gpointer v;
-      if (!mails[i].in_old || !mails[i].parent
-          || !g_hash_table_lookup_extended (by_id, mails[i].parent, NULL, &v))
+      guint parent;
+      if (!mails[i].in_old || !pcc_thread_get_parent (thread, i, &parent))
         continue;
-      Mail *c = &mails[GPOINTER_TO_UINT (v)];
+      Mail *c = &mails[parent];
       if (c->subj.is_patch && !c->subj.is_reply && c->version == best
           && c->subj.numbered && c->subj.index == 0)
         c->in_old = TRUE;
@@ -684,6 +427,7 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
       Mail *m = &mails[i];
       if (!m->in_old)
         continue;
+      pcc_thread_set_root (thread, i);
       PccPreviousMail *pm = g_new0 (PccPreviousMail, 1);
       pm->message_id = g_strdup (m->message_id ? m->message_id : "");
       pm->date = g_strdup (m->date);
@@ -731,7 +475,7 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
       Mail *m = &mails[i];
       if (m->in_old)
         continue;
-      gint a = mail_anchor (mails, by_id, i);
+      gint a = pcc_thread_find_root (thread, i);
       if (a < 0)
         continue;
       guint on = mails[a].subj.index;
@@ -761,10 +505,12 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
 
       gsize tl;
       g_autofree char *text = mail_text (m, &tl);
-      g_autoptr (GArray) given = reply_trailers (prev, m, text, tl);
+      g_autoptr (GArray) given
+          = pcc_reply_trailers_read (text, tl, m->message_id, prev->warnings);
       for (guint g = 0; g < given->len; g++)
         {
-          const Given *gv = &g_array_index (given, Given, g);
+          const PccReplyTrailer *gv
+              = &g_array_index (given, PccReplyTrailer, g);
           if (on == 0)
             {
               for (guint k = 0; k < n_new; k++)

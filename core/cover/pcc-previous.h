@@ -10,8 +10,8 @@
  *    and patches ("[PATCH v2 1/3] x" is found from "[PATCH v3 1/3] x";
  *    no version counts as 1);
  *  - its thread: every mail whose In-Reply-To or References lead to one
- *    of those mails (walks are bounded: a loop or a chain longer than
- *    PCC_PREVIOUS_MAX_DEPTH ends them);
+ *    of those mails (pcc-thread.h; walks are bounded: a loop or a chain
+ *    longer than PCC_PREVIOUS_MAX_DEPTH ends them);
  *  - the people: everyone on its To: and Cc:, everyone who replied, each
  *    with the reasons ("on v1's Cc", "replied to 3/5 on 30 Nov");
  *  - the trailers given in replies (Reviewed-by, Acked-by, Tested-by,
@@ -20,7 +20,8 @@
  *    it belongs to: a reply to the cover letter gives it to every patch,
  *    a reply to patch k to the new patch with the same patch ID
  *    (pcc-patch-id.h), else the same subject.  Quoted lines ('>') never
- *    count, nor anything after a "---", "diff " or "-- " line.
+ *    count, nor anything after a "---", "diff " or "-- " line
+ *    (pcc-reply-trailers.h).
  *
  * A trailer carries flags saying why it should not be taken as it is:
  * the address differs from the reply's From:, the patch changed since
@@ -35,17 +36,19 @@
 #define PCC_PREVIOUS_H
 
 #include <glib.h>
+#include "pcc-reply-trailers.h"
 #include "pcc-series.h"
+#include "pcc-thread.h"
 
 G_BEGIN_DECLS
 
 /* Bounds on what a mailbox can make the search do. */
-#define PCC_PREVIOUS_MAX_DEPTH         1000 /* In-Reply-To steps from a mail */
-#define PCC_PREVIOUS_MAX_REFERENCES    256  /* References ids read per mail */
-#define PCC_PREVIOUS_MAX_MAIL_TRAILERS 32   /* trailers read from one reply */
+#define PCC_PREVIOUS_MAX_DEPTH         PCC_THREAD_MAX_DEPTH
+#define PCC_PREVIOUS_MAX_REFERENCES    PCC_THREAD_MAX_REFERENCES
+#define PCC_PREVIOUS_MAX_MAIL_TRAILERS PCC_REPLY_TRAILERS_MAX
 #define PCC_PREVIOUS_MAX_TRAILERS      4096 /* trailers kept in all */
 #define PCC_PREVIOUS_MAX_RECIPIENTS    4096 /* people kept */
-#define PCC_PREVIOUS_MAX_VALUE         512  /* bytes of a trailer's value */
+#define PCC_PREVIOUS_MAX_VALUE         PCC_REPLY_TRAILERS_MAX_VALUE
 
 /* The index of a trailer that matches no patch of the new version. */
 #define PCC_PREVIOUS_NO_PATCH G_MAXUINT
