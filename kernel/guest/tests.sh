@@ -150,13 +150,9 @@ while IFS='	' read -r name patch expected lkml seed what; do
 	fi
 done < "$job/cases.tsv"
 
-# 4. patchcc prints what the script printed.  On 7.3 the script names every
-#    role "maintainer:" (6.1: supporter:, odd fixer:, ...), which patchcc
-#    does not print yet: there the check compares the sets of addresses,
-#    and shows any difference in the role text as a diagnostic.
-addresses() { # the address of each line, without its " (role)"
-	sed -E 's/^(.*<[^<>]*>|[^ <>]+@[^ <>]+) \(.*$/\1/' "$1" | LC_ALL=C sort -u
-}
+# 4. patchcc prints what the script printed, byte for byte, in the
+#    tree's own dialect (on 7.3 every role is "maintainer:" and a K:
+#    match adds ":Keyword:...").
 if [ -z "${PATCHCC:-}" ]; then
 	skip "patchcc not built"
 else
@@ -167,10 +163,6 @@ else
 		rc=$?
 		if [ $rc -eq 0 ] && cmp -s "$tmp/$name.gm" "$out"; then
 			ok "patchcc --rest-rule=public $name: same output as get_maintainer.pl"
-		elif [ $rc -eq 0 ] && [ "$KERNEL" != 6.1 ] &&
-		     [ "$(addresses "$tmp/$name.gm")" = "$(addresses "$out")" ]; then
-			ok "patchcc --rest-rule=public $name: same addresses as get_maintainer.pl ($KERNEL; role text not compared)"
-			diff -u "$tmp/$name.gm" "$out" | diag
 		else
 			not_ok "patchcc --rest-rule=public $name: differs from get_maintainer.pl (exit $rc)"
 			diff -u "$tmp/$name.gm" "$out" | diag
