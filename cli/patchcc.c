@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc - scripts/get_maintainer.pl, fast, with THE REST as a fallback.
  *
  * Drop-in use:  git send-email --to-cmd='patchcc --to' --cc-cmd='patchcc --cc'

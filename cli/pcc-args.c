@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-args.c - Getopt::Long, the way get_maintainer.pl uses it. */
 #include "pcc-args.h"
 #include "pcc-error.h"
@@ -326,7 +327,7 @@ pcc_usage_text (void)
          "       patchcc cover [--template NAME] [--provenance-file F] PATCHES...\n"
          "\n"
          "patchcc prints what scripts/get_maintainer.pl prints, with THE REST\n"
-         "used only as a fallback (kernel/patches/0001), and takes its options:\n"
+         "used only as a fallback (a change posted for review), and takes its options:\n"
          "  --email --m --r --n --l --s --moderated --multiline --separator STR\n"
          "  --roles --rolestats --remove-duplicates --mailmap -k|--keywords\n"
          "  --pattern-depth N --sections --letters L --scm --status --subsystem\n"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-args.h - get_maintainer.pl's command line, and patchcc's own.
  *
  * The parser follows Getopt::Long as the script configures it: long

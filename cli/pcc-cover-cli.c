@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-cli.c - "patchcc cover" (see pcc-cover-cli.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-cli.h - "patchcc cover": a cover letter from the command line.
  *
  *   patchcc cover [--template NAME] [--provenance-file F]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series-cli.c - "patchcc series" (see pcc-series-cli.h). */
 #include <stdio.h>
 #include <string.h>

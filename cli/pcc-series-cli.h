@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series-cli.h - "patchcc series": what a series' previous version
  * found in a mailbox says (pcc-previous.h), and its trailers written
  * into the patch files.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # build-kernel.sh - build a minimal bootable x86_64 kernel from a tree.
 #
 # usage: kernel/build-kernel.sh TREE

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # check-series.sh - apply kernel/patches/VERSION with `git am` onto a fresh
 # clone of the pristine tarball repository and run the tree's own
 # checkpatch.pl on every patch.  Prints TAP; exits non-zero when any check

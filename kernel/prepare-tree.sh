@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # prepare-tree.sh - give a git tree of Debian's linux-source 6.1, 6.12 or 7.3
 # with that version's kernel/patches/VERSION series applied up to a patch.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run-qemu-tests.sh - the whole kernel pipeline: patched tree, kernel build,
 # initramfs, QEMU boot, guest tests, verdict.
 #

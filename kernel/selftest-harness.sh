@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # selftest-harness.sh - the QEMU runner must fail when the guest is broken.
 #
 # usage: kernel/selftest-harness.sh [run-qemu-tests.sh options]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # subscribers-only-sections.sh - list the MAINTAINERS sections whose every
 # L: list is subscribers-only, and which of their files get no public
 # list from get_maintainer.pl.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-compose.c - reading a compose window (body, text attachments,
  * To:/Cc:/Bcc: rows) and writing its To:/Cc: rows (see
  * patchcc-compose.h).  Knows Claws' compose structures; knows nothing of

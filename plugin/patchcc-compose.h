@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-compose.h - what the plugin reads from a Claws Mail compose
  * window (Subject:, body, text attachments, the To:/Cc: rows) and writes
  * back into it (the To:/Cc: rows, never the body). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-fix.c - the fix (see patchcc-fix.h): read the compose window,
  * plan the recipients, review, write To:/Cc: back, say what changed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-fix.h - the fix: To:/Cc: of the patch in a compose window set
  * the way scripts/get_maintainer.pl gives them (ui/pcc-fixer over the
  * core engine), reviewed first when the mode asks for it.  The body is

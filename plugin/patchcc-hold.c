@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-hold.c - the damage hold: a patch whose diff no longer
  * applies (re-wrapped by Claws' automatic wrapping, most often) is held
  * back on sending, with the line shown and the way out explained (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-hold.h - what the plugin says when it holds a mail back on
  * sending: a damaged patch (pcc-damage.h finds it) or a line too long
  * for mail is never sent; a patch whose recipients cannot be computed is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-menu.c - items of the main window's Tools menu, added and
  * removed the way Claws' own plugins do it (see patchcc-menu.h). */
 #include "claws-features.h"

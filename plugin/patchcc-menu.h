@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-menu.h - the plugin's items in the Tools menu of Claws Mail's
  * main window. */
 #ifndef PATCHCC_MENU_H

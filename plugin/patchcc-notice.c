@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-notice.c - the plugin's messages that never block: the bar in
  * the compose window, and the status bar, Claws' log and stderr (see
  * patchcc-notice.h). */

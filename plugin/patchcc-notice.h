@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-notice.h - messages of the Claws Mail plugin that never block:
  * a bar at the top of the compose window, and for problems and results
  * also the status bar, Claws' log and stderr. */

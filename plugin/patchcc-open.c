@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-open.c - ways for a patch into a compose window that never wrap
  * it (see patchcc-open.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-open.h - patches into compose windows without re-wrapping.
  *
  *  - main window, Tools, "Open patch files…": each mail of the chosen

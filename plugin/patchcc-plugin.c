@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-plugin.c - the Claws Mail plugin's entry points: To/Cc of
  * kernel patch mails as scripts/get_maintainer.pl gives them, THE REST
  * only as a fallback.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-prefs.c - clawsrc [patchcc] and the preferences page. */
 #include "claws-features.h"
 

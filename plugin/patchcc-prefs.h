@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-prefs.h - the plugin's preferences: clawsrc [patchcc] and the
  * page under Preferences, Plugins.
  *

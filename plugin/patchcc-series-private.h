@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-series-private.h - what the series dialog (patchcc-series.c)
  * and the mails it sends (patchcc-series-send.c) share: the job, and the
  * calls the dialog makes to compute, build and send the mails.

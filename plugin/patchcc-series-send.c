@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-series-send.c - the mails of a series (see
  * patchcc-series-private.h): what each goes to, every one built and
  * checked before the first goes, then each handed to Claws' SMTP code

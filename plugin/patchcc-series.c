@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-series.c - "Compose patch series…": a cover letter and its
  * series sent as one thread (see patchcc-series.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* patchcc-series.h - Tools, "Compose patch series…" in Claws' main
  * window: a cover letter (ui/pcc-cover-panel) and the series it
  * introduces, sent as one thread.

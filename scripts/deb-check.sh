@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # deb-check.sh - build the Debian packages, install them, use them.
 #
 #   scripts/deb-check.sh [REPO]      (default: this checkout; as root)

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """demo-claws.py - the patchcc Claws Mail plugin at work (run by demo.sh).
 
 Opens Claws Mail (a throw-away profile, the plugin from the build folder,

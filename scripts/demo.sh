@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # demo.sh - the patchcc Claws Mail plugin on a real kernel patch.
 #
 #   scripts/demo.sh [PATCH]

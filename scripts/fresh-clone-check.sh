@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fresh-clone-check.sh - the README's quick start in a clone with nothing
 # beside it.
 #

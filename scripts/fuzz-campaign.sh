@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fuzz-campaign.sh - a long fuzz campaign: every libFuzzer target of
 # tests/fuzz (ASan + UBSan), each for a given time or number of
 # executions, then a table: target, executions, coverage, crashes.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # setup.sh - install what patchcc needs on Debian 12 (as root) and build it.
 #
 # Installs only the missing packages (apt-get update first), then

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test-sanitize.sh - the unit and cli suites and the parity/corpus and
 # parity/rules tests built with ASan and UBSan (meson's b_sanitize), in
 # build-sanitize/, run with `meson test --setup sanitize` (tests/meson.build

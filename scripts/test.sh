@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test.sh - set up (scripts/setup.sh) and run every test suite.
 #
 # Suites: unit, parity, cli, fuzz, ui, e2e, kernel.  Extra arguments go to

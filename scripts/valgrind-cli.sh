@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # valgrind-cli.sh - valgrind memcheck on the patchcc command over a sample
 # of generated patches (tests/fuzz/seeds.py, from the kernel tree) and the
 # hostile inputs of tests/cli/hostile.sh's kind; any error or definite leak

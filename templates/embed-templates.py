@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Write a C header holding the shipped cover-letter templates.
 
 Usage: embed-templates.py OUTPUT DATADIR TEMPLATE.tpl...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-panel.c - the cover-letter panel (see pcc-cover-panel.h). */
 #include "pcc-cover-panel.h"
 

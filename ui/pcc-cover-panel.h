@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-panel.h - the cover-letter panel: template, provenance,
  * preview, recipients.
  *

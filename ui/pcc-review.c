@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-review.c - the recipient review widget and dialog. */
 #include "pcc-review.h"
 

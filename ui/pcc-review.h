@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-review.h - the recipient review: what a plan changes, and why.
  *
  * PccReviewView is a plain GTK3 widget (no mail client needed) showing a

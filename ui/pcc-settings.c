@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-settings.c - the patchcc settings form. */
 #include "pcc-settings.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-settings.h - the patchcc settings and the widget that edits them.
  *
  * The mail client stores the settings (Claws: clawsrc, [patchcc]); this

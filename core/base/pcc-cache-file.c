@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cache-file.c - naming, writing and pruning cache files; see
  * pcc-cache-file.h. */
 #include "pcc-cache-file.h"

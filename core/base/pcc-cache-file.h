@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cache-file.h - files patchcc keeps under ${XDG_CACHE_HOME}/patchcc.
  *
  * What the caches share: where they live, how a file is named by its

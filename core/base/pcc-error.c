@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-error.c - the libpatchcc GError domain. */
 #include "pcc-error.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-error.h - the GError domain shared by every libpatchcc module.
  *
  * Every constructor and parser in libpatchcc reports failure through a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-file.c - a whole file read, its error in PCC_ERROR (see
  * pcc-file.h). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-file.h - reading a whole file, with the error of libpatchcc's
  * domain.
  *

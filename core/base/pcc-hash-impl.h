@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-hash-impl.h - XXH3 compiled once for each instruction set
  * pcc-hash.c chooses from (private to pcc-hash*.c).
  *

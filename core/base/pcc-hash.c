@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-hash.c - XXH3 in the widest code this processor runs; see
  * pcc-hash.h. */
 #include "pcc-hash.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-hash.h - the 128-bit hash of the caches' keys and checksums.
  *
  * XXH3 (libxxhash-dev, inlined from its header), run with AVX2 where the

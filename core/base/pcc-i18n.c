@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-i18n.c - binding patchcc's text domain. */
 #include "pcc-i18n.h"
 

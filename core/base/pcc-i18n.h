@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-i18n.h - patchcc's translations: one text domain, bound once.
  *
  * The strings of ui/ and plugin/ are marked with _() (glib/gi18n-lib.h,

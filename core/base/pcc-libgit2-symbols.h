@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-libgit2-symbols.h - every libgit2 function patchcc calls.
  *
  * Included only by pcc-libgit2.c, which defines each of these functions

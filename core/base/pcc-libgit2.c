@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-libgit2.c - libgit2 opened on first use; see pcc-libgit2.h. */
 #include "pcc-libgit2.h"
 #include "pcc-error.h"

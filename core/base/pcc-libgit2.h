@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-libgit2.h - libgit2, opened the first time patchcc needs it.
  *
  * libgit2 brings many shared libraries with it (TLS, SSH, Kerberos,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-quote.c - paths as git writes them (see pcc-quote.h). */
 #include "pcc-quote.h"
 

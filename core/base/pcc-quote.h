@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-quote.h - paths as git writes them: C-style quoting
  * (quote_c_style() of git's quote.c, with core.quotePath on), its
  * reverse, and the "dir/{a => b}/file" form of a rename (pprint_rename()

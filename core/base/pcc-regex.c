@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-regex.c - PCRE2 in 8-bit mode, without UTF or UCP. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "pcc-regex.h"

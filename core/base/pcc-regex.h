@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-regex.h - Perl regular expressions with Perl's byte semantics.
  *
  * get_maintainer.pl matches bytes: its strings are never decoded, so \w,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-region.c - zero-filled memory advised for huge pages; see
  * pcc-region.h. */
 #include "pcc-region.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-region.h - memory for large arrays that are written once, densely.
  *
  * The MAINTAINERS index holds a few arrays of a megabyte or more that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-stamp.c - a key remembered by its files' stat(); see pcc-stamp.h. */
 #include "pcc-stamp.h"
 #include "pcc-cache-file.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-stamp.h - what some files hashed to, remembered by their stat().
  *
  * A cache named by a hash of its input files must read and hash them to

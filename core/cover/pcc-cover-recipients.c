@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-recipients.c - the cover letter to every address of the
  * series (see pcc-cover-recipients.h). */
 #include <string.h>

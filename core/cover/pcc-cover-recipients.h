@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-recipients.h - whom a series' cover letter goes to.
  *
  * The cover letter introduces the series, and a reader who got any one

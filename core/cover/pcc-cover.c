@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover.c - a cover letter (see pcc-cover.h). */
 #include "pcc-cover.h"
 #include "pcc-diffstat.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover.h - a cover letter: a series, a template, a provenance record.
  *
  * PccCover gathers the values of the template tokens from the series

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-diffstat-format.c - the series diffstat printed as git prints it:
  * --stat column widths and scaling, "..." truncation, "{a => b}" renames,
  * C-quoted names, the totals line and the --summary lines.  The numbers

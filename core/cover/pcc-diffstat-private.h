@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-diffstat-private.h - between the diffstat's composing
  * (pcc-diffstat.c) and its printing in git's format
  * (pcc-diffstat-format.c).  Not for other modules. */

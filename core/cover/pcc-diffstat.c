@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-diffstat.c - the diffstat of a whole series (see pcc-diffstat.h). */
 #include "pcc-diffstat.h"
 #include "pcc-diffstat-private.h"

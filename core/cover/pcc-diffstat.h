@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-diffstat.h - the diffstat of a whole series, from its patches.
  *
  * A cover letter shows the diffstat of the series taken as one change

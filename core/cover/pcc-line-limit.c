@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-line-limit.c - mail lines within 998 bytes (see pcc-line-limit.h). */
 #include "pcc-line-limit.h"
 #include "pcc-error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-line-limit.h - every line of a mail patchcc builds within RFC
  * 5322's limit of 998 bytes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mailinfo.c - git mailinfo's reading of a patch mail (see
  * pcc-mailinfo.h). */
 #include "pcc-mailinfo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mailinfo.h - what git mailinfo (the reader behind git am) takes
  * from a patch mail: the author and the commit subject.
  *

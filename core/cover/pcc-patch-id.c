@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-patch-id.c - "git patch-id --stable" on a patch's text. */
 #include "pcc-patch-id.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-patch-id.h - the patch ID of a patch, as "git patch-id --stable".
  *
  * A patch ID names a change whatever its line numbers, white space and

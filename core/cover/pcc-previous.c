@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-previous.c - the previous version of a series in an mbox: which
  * mails it was, the people on it and in its thread, and the trailers its
  * replies gave (threading in pcc-thread.h, reading a reply's trailers in

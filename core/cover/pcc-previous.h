@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-previous.h - the previous version of a series, found in a mailbox.
  *
  * Most series are sent more than once.  Given the series about to be sent

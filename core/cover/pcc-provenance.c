@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-provenance.c - how a patch series was made (see pcc-provenance.h). */
 #include "pcc-provenance.h"
 #include "pcc-text.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-provenance.h - how a patch series was made, for its cover letter.
  *
  * The kernel no longer asks for an Assisted-by: trailer in each commit;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-reply-trailers.c - the trailers a reviewer gives in a reply. */
 #include "pcc-reply-trailers.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-reply-trailers.h - the trailers a reviewer gives in a reply.
  *
  * A reply to a patch or a cover letter gives Reviewed-by, Acked-by,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series-check.c - whether a series may be sent: pcc_series_check()
  * of pcc-series.h.  Two covers, a patch number twice or missing, totals
  * that disagree, mixed version prefixes or base commits: each problem

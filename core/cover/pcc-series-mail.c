@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series-mail.c - the mails of a series (see pcc-series-mail.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series-mail.h - the mails of a series, as git send-email writes
  * them, without any toolkit or mail client.
  *

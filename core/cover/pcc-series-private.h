@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series-private.h - the inside of a PccSeries, shared by the
  * modules that implement pcc-series.h (pcc-series.c: reading and the
  * model; pcc-series-check.c: whether it may be sent; pcc-shortlog.c: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series.c - a patch series (see pcc-series.h). */
 #include "pcc-error.h"
 #include "pcc-file.h"

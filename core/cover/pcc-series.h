@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-series.h - a patch series: an optional cover letter and N patches.
  *
  * A series is read from what people have at hand: the folder "git

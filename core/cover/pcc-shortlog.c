@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-shortlog.c - the shortlog of a series, as git shortlog and git
  * format-patch --cover-letter print it, with author names mapped through
  * .mailmap by libgit2 (see pcc-series.h). */

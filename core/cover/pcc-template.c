@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-template.c - cover-letter templates (see pcc-template.h). */
 #include "pcc-template.h"
 #include "pcc-error.h"

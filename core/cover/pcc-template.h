@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-template.h - cover-letter templates, compatible with b4's.
  *
  * The language is b4's (Python's string.Template): "${name}" or "$name"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-tool-trailers.c - moving tool trailers to the cover letter (see
  * pcc-tool-trailers.h). */
 #include "pcc-tool-trailers.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-tool-trailers.h - Assisted-by: and other tool trailers, moved to
  * the cover letter.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-check.c - "patchcc --check": a patch checked against the
  * repository (its base-commit: there and the diff applying to it, its
  * Fixes: commits known, Cc: stable next to a fix). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-check.h - "patchcc --check": a patch checked against the
  * repository it is meant for.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-damage-message.c - the commit message, "---" and diffstat of a
  * patch mail (see pcc-damage-message.h)
  *

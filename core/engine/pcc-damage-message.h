@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-damage-message.h - is the part of a patch mail before its diff
  * intact? (private to pcc-damage.c)
  *

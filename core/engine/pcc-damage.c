@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-damage.c - is the diff in a patch mail intact? (see pcc-damage.h)
  *
  * One concept, a little over 800 lines: one walk over the lines of a

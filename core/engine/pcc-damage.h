@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-damage.h - is the diff in a patch mail intact?
  *
  * A patch mail whose diff a mail client re-wrapped (Claws Mail wraps

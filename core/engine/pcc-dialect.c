@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-dialect.c - which get_maintainer.pl a kernel tree has
  * (pcc-dialect.h). */
 #include "pcc-dialect.h"

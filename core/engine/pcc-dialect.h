@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-dialect.h - which get_maintainer.pl a kernel tree has.
  *
  * The script changed between the trees patchcc is tested on (Debian's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-diff.c - the one reader of git diffs (see pcc-diff.h). */
 #include "pcc-diff.h"
 #include "pcc-quote.h"

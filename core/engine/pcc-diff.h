@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-diff.h - the one reader of git diffs in libpatchcc.
  *
  * A diff (in a mail, an mbox, or alone) is read into one PccDiffFile per

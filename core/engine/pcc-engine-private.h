@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-engine-private.h - what an engine holds, for the files of the
  * recipients computation (pcc-recipients.c, pcc-recipients-vcs.c), which
  * fill its caches.  Not part of libpatchcc's API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-engine.c - the engine's lifecycle: a tree's MAINTAINERS and
  * .mailmap loaded (parsed, or through the index cache), and the caches
  * the recipients computation fills, freed with it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-engine.h - a kernel tree with its MAINTAINERS and .mailmap loaded,
  * ready to compute recipients (pcc-recipients.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-explain.c - why each recipient of a result is there (--explain and
  * the review's one-line reasons): the file, MAINTAINERS entry and section,
  * keyword or history behind it, and what THE REST rule did per file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-file-emails.c - addresses written in a file of the tree, found and
  * cleaned as get_maintainer.pl's maintainers_in_file() does. */
 #include "pcc-file-emails.h"

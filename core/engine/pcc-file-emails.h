@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-file-emails.h - e-mail addresses written in the files a patch
  * touches (the script's maintainers_in_file() and clean_file_emails()):
  * always in .yaml bindings, in any file with --file-emails.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-fixer.c - the one-click recipient fix, without any toolkit. */
 #include "pcc-fixer.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-fixer.h - the one-click recipient fix, without any toolkit.
  *
  * Everything the mail-client glue needs between "here is what the user

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-history-blame.c - "git blame -l [-L start,+length] file" as
  * get_maintainer.pl's vcs_save_commits() reads it: the commit of each
  * line, through libgit2's blame. */

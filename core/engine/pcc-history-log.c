@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-history-log.c - the lines of get_maintainer.pl's "git log"
  * commands (find_signers_cmd, find_commit_signers_cmd,
  * find_commit_author_cmd): commits formatted as its --format writes

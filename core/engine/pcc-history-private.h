@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-history-private.h - what the files of PccHistory share
  * (pcc-history.c, pcc-history-log.c, pcc-history-blame.c, pcc-check.c):
  * the object itself, the items of its walk, and the functions of

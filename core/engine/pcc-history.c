@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-history.c - a kernel tree's git history as libgit2 reads it: the
  * history object, its walk of --since (commits in git log's order, with
  * the walk cache's graphs and path sets), and revisions looked up.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-history.h - a kernel tree's git history, as get_maintainer.pl reads it.
  *
  * get_maintainer.pl reads history by running git and grepping its output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-index-cache.c - the compiled index on disk; see pcc-index-cache.h. */
 #include "config.h"
 #include "pcc-index-cache.h"

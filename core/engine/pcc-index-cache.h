@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-index-cache.h - the compiled MAINTAINERS + .mailmap index, cached on
  * disk.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mailmap.c - .mailmap as get_maintainer.pl's read_mailmap() reads it. */
 #include "pcc-mailmap.h"
 #include "pcc-error.h"

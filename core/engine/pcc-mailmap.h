@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mailmap.h - .mailmap, with get_maintainer.pl's semantics.
  *
  * The script keeps two exact-match tables (names and addresses, keyed

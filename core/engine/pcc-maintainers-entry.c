@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers-entry.c - the entries of the typevalue array, as every
  * other part of PccMaintainers uses them: allocating the object, filling
  * an entry in from the compiled index on first use, compiling an entry's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers-index.c - the compiled index: a parsed and indexed
  * MAINTAINERS as one position-independent block of memory (for the
  * on-disk cache, pcc-index-cache.h).  Writing it, checking a block that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers-keywords.c - N: and K: entries: regular expressions
  * tried only where one of their "needles" (literal strings every match
  * contains, pcc_pattern_needles()) is present.  N: entries are matched

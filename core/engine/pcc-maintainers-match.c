@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers-match.c - matching a file against F: and X: entries:
  * the table of F: patterns keyed by their literal prefix, probed along
  * the path; the script's "-d $value" test, made lazily; its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers-private.h - what the parts of PccMaintainers share.
  *
  * The object is implemented in five files, each calling only the ones

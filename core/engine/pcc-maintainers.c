@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers.c - MAINTAINERS parsed as get_maintainer.pl parses it:
  * reading the file (or a MAINTAINERS directory) into the typevalue array,
  * finding its sections, building what matching needs, and the public

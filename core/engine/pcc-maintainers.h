@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-maintainers.h - the MAINTAINERS file, parsed and indexed.
  *
  * The model is get_maintainer.pl's own: every line that is neither blank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-options.c - the script's option defaults and post-processing. */
 #include "pcc-options.h"
 #include "pcc-dialect.h"

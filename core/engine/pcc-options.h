@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-options.h - get_maintainer.pl's options, as the engine takes them.
  *
  * PccOptions holds the script's options with the script's defaults

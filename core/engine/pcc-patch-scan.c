@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-patch-scan.c - get_maintainer.pl's reading of a patch: the file
  * names and keyword lines its while (<$patch>) loop collects, with its
  * quirks, and the footer git format-patch writes (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-patch-scan.h - a patch as get_maintainer.pl reads it.
  *
  * The script reads a patch line by line and keeps the file names of

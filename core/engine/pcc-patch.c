@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-patch.c - a patch, a mail or an mbox read into its two views
  * (see pcc-patch.h): the headers, the commit message and its trailers,
  * the files of the diff; the get_maintainer.pl view is the scan's

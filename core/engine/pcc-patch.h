@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-patch.h - a patch, read from a mail, an mbox or a plain diff.
  *
  * Two views of the same bytes are kept:

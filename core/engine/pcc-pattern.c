@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-pattern.c - what a MAINTAINERS pattern's text tells before it is
  * run (pcc-pattern.h). */
 #define _GNU_SOURCE 1 /* strchrnul */

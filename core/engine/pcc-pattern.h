@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-pattern.h - what a MAINTAINERS pattern's text tells before it is
  * run: the shortcuts of the F:/N:/K: matcher (pcc-maintainers.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-plan.c - from typed To:/Cc: to computed To:/Cc:, one change a line. */
 #include "pcc-plan.h"
 #include "pcc-email.h"

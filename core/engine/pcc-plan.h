@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-plan.h - what to change in a mail's To: and Cc:, and why.
  *
  * A plan compares the recipients a mail has (what the user typed) with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-policy.c - names of the rest rule, the split and the on-send mode. */
 #include "pcc-policy.h"
 

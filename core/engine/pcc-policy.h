@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-policy.h - the names of the choices every front end offers.
  *
  * The CLI's options, the cover command's options, clawsrc keys and the

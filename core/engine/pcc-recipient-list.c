@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipient-list.c - one recipient list being filled: the script's
  * @email_to and @list_to, with the lookups of push_email_address(),
  * add_role() and deduplicate_email(). */

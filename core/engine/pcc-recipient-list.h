@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipient-list.h - the script's @email_to and @list_to while a
  * computation fills them: push_email_address(), add_role(),
  * deduplicate_email() and the %hash_list_to of add_categories().

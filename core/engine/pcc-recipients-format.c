@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipients-format.c - a computed result: what it holds, reading it,
  * and printing it as the script prints (the recipients, --scm,
  * --substatus, --status, --subsystem, --web, --bug, --json and

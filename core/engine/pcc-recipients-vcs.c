@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipients-vcs.c - the vcs_* functions of get_maintainer.pl:
  * who signed, wrote and last changed what a patch touches, from the git
  * history (pcc-history.h), for pcc-recipients.c. */

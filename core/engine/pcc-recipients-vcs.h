@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipients-vcs.h - the vcs_* functions of get_maintainer.pl for the
  * recipients computation: commit signers, blame and Fixes:, from the git
  * history, added to the computation's recipient list.  Not part of

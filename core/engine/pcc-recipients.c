@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipients.c - get_maintainers() of get_maintainer.pl: the files
  * and keywords of the patches, the MAINTAINERS sections they match (with
  * THE REST rule), the roles of those sections' people and lists, then the
@@ -410,7 +411,7 @@ file_sections (State *st, const char *file, GError **error)
   PccFileRest fr = { .file = file,
                      .decision = PCC_REST_NOT_MATCHED,
                      .n_matches = hash->len };
-  /* THE REST only as a fallback (seed 001). */
+  /* THE REST only as a fallback (the posted change to get_maintainer.pl). */
   int the_rest = -1;
   for (guint i = 0; i < hash->len && the_rest < 0; i++)
     {

@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-recipients.h - who gets a patch, and why.
  *
  * The engine computes what scripts/get_maintainer.pl prints for a patch,
- * with Konstantin Ryabitsev's "only use THE REST as a fallback" change
- * (seed 001, kernel/patches/0001) applied: for each file, the THE REST
+ * with the posted "only use THE REST as a fallback" change applied (the
+ * first patch of kernel/patches/7.3): for each file, the THE REST
  * section is dropped from the matched sections when another matched
  * section has an L: list.  The rule is a setting (PccRestRule) so the
- * original script and our follow-up fix (kernel/patches/0003) can be
+ * original script and our follow-up fix (the third patch of each series in
+ * kernel/patches/) can be
  * reproduced too.
  *
  * Everything the script does is reproduced, byte for byte, git history

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-result-private.h - what a PccResult holds, for the files that fill
  * it (pcc-recipients.c) and read it (pcc-recipients-format.c,
  * pcc-explain.c).  Not part of libpatchcc's API.

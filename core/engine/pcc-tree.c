@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-tree.c - a kernel tree on disk or in a git repository. */
 #define _GNU_SOURCE /* strverscmp */
 #include "pcc-tree.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-tree.h - read-only access to a kernel source tree.
  *
  * get_maintainer.pl reads MAINTAINERS, .mailmap and a few other files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-walk-cache.c - the graph of a history walk on disk; see
  * pcc-walk-cache.h. */
 #include "pcc-walk-cache.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-walk-cache.h - the commits of a history walk, kept on disk.
  *
  * get_maintainer.pl's git commands walk a year of history on every run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-approxidate.c - git's approxidate, the forms --git-since is
  * written in (see pcc-approxidate.h). */
 #include "pcc-approxidate.h"

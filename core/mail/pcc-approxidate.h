@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-approxidate.h - git's approxidate, for get_maintainer.pl's
  * --git-since.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-date.c - RFC 2822 dates (see pcc-date.h). */
 #include "pcc-date.h"
 

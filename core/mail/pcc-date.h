@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-date.h - RFC 2822 (RFC 5322 section 3.3) dates for Date: headers.
  *
  * "Thu, 3 Dec 2026 19:16:01 +0100": English day and month names whatever

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-email.c - get_maintainer.pl's address handling, and header lists. */
 #include "pcc-email.h"
 #include "pcc-rfc2047.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-email.h - e-mail addresses the way get_maintainer.pl handles them,
  * and address lists the way mail headers carry them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mbox.c - mbox splitting (see pcc-mbox.h). */
 #include "pcc-mbox.h"
 

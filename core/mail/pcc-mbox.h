@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mbox.h - splitting an mbox into mails, the way git mailsplit does.
  *
  * A mail starts after a "From " line that git's is_from_line() accepts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-message-id.c - Message-Ids (see pcc-message-id.h). */
 #include "pcc-message-id.h"
 

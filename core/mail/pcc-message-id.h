@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-message-id.h - Message-Ids for the mails patchcc writes.
  *
  * A series gets one stem (the time in UTC and 32 random bits) and each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mime.c - a mail's header block, its fields and its MIME body,
  * read through libetpan (see pcc-mime.h). */
 #include "pcc-mime.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-mime.h - a mail's header block and its MIME body.
  *
  * Where a mail's headers are (after an optional mbox "From " line, up

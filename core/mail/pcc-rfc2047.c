@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-rfc2047.c - RFC 2047 encoded-words (see pcc-rfc2047.h). */
 #include "pcc-rfc2047.h"
 #include "pcc-error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-rfc2047.h - RFC 2047 encoded-words, both ways, and header values
  * made safe to write.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-subject.c - the subject prefix (see pcc-subject.h). */
 #include "pcc-subject.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-subject.h - the "[RFC PATCH net-next v2 3/7]" prefix of a patch
  * mail's subject, read once, the way b4 reads it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-text.c - display widths and wrapping (see pcc-text.h). */
 #include "pcc-text.h"
 

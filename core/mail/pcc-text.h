@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-text.h - display widths and line wrapping of UTF-8 text.
  *
  * Two widths, because two programs are imitated:

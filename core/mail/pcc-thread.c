@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-thread.c - the mails of an mbox threaded by their ids. */
 #include "pcc-thread.h"
 

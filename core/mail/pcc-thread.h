@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-thread.h - the mails of an mbox threaded by their ids.
  *
  * Each mail added names itself (Message-Id), its parent (In-Reply-To,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Guest tests, run by /init inside the booted kernel, chrooted into the
 # host's root file system (read-only, over virtio-9p).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """check-layers.py - the dependency rule of docs/architecture.md, enforced.
 
 Every '#include "x.h"' of a C file is resolved to the folder that holds

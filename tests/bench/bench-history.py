@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Benchmark: get_maintainer.pl and patchcc on the same generated clone.
 
 One run each, same machine, same repository (the one parity-history.py

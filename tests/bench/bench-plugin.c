@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench-plugin.c - time of the one-click fix on a 300-file patch.
  *
  *   bench-plugin [--tree DIR] [--files N] [--under DIR] [--runs N]

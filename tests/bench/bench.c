@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench.c - patchcc against get_maintainer.pl, measured in the same run.
  *
  * usage: bench --patchcc PATH --reference TREE [--corpus DIR]

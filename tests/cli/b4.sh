@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # b4.sh - b4 with patchcc as send-auto-to-cmd/send-auto-cc-cmd gives the
 # same recipients as b4 with the patched get_maintainer.pl.
 #

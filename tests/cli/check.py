@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """patchcc --check on a real git repository made here: one case per check.
 
 applies / does not apply (in memory: the work tree must not change) /

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # command.sh - the patchcc command line as scripts and people meet it.
 #
 #  - bad input (a mail without a diff, a truncated diff, a binary blob, a

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # hostile.sh - hostile inputs at the command line, each against the real
 # get_maintainer.pl where the script has a behaviour:
 #  - a 12 MB patch line with the real MAINTAINERS: the script reads it,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """hostile_headers.py - property test of the headers `patchcc cover`
 writes, over generated hostile names and addresses (CR, LF, NUL, commas,
 quotes, encoded words, 8-bit bytes) given with --to/--cc/--from and

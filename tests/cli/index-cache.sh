@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # index-cache.sh - the compiled MAINTAINERS + .mailmap index cached on disk
 # gives exactly the answers of a fresh parse, and a damaged cache file is
 # never trusted.

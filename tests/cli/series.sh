@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # series.sh - "patchcc series --previous": v1 made by git format-patch
 # --cover-letter, an mbox of it and its replies, v2 with 2/3 changed.
 # The report names the people with their reasons and the trailers with

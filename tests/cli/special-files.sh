@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # special-files.sh - files of the tree that are not regular files are
 # refused with a clear error, never read (a FIFO would block the run, a
 # link to /dev/zero never end): MAINTAINERS as a FIFO, as a link to

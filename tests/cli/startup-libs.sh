@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # startup-libs.sh - a recipients run loads only what it needs (libc; GLib
 # and PCRE2 are linked in where their archives exist), never libgit2
 # (opened on first use, for git trees and history) nor libetpan's shared

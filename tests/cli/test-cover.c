@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-cover.c - the cover letter mail and "patchcc cover".
  *
  * A small kernel-shaped tree is built with real git; the series is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # corpus.sh - print the folder of the generated parity corpus, making it
 # (and the two kernel trees it needs) when it is not cached yet.
 #

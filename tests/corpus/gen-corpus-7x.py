@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The parity corpus and the parity tree of a newer kernel (7.3, 6.12).
 
     gen-corpus-7x.py --kernel 7.3 [--print-tree] [--count N] [--jobs N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Generate the parity corpus: a few hundred real patches of the kernel tree.
 
     gen-corpus.py [--tree DIR | --tree-cmd CMD]

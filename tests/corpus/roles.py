@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Print the id of a corpus patch that plays a role in a test.
 
     roles.py CORPUS ROLE [--all]

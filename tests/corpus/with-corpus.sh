@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # with-corpus.sh - run a test on the generated parity corpus.
 #
 # usage: tests/corpus/with-corpus.sh COMMAND [ARG...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* asan-preload.c - preloaded, after the compiler's libasan, into a
  * claws-mail that loads a patchcc plugin built with ASan (e2e-series in
  * build-sanitize-plugin/, see scripts/test-sanitize.sh).

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """claws_wrap_oracle - record what the real Claws Mail does to patch bodies.
 
 For each tests/data/claws-wrap/NAME.in (a --compose-from-file input:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """clawsdrive - run the real Claws Mail headless, with the patchcc plugin.
 
 Pieces shared by the end-to-end test (tests/e2e/test_claws_e2e.py) and

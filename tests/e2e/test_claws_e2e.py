@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """End-to-end test: the real Claws Mail, the patchcc plugin, a real SMTP sink.
 
 For each chosen corpus patch, a mail is composed from a file

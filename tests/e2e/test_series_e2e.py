@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """End-to-end: Tools > Compose patch series, in the real Claws Mail.
 
 A three-patch series (git format-patch --cover-letter of a small

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """End-to-end test: patches and Claws Mail's automatic line wrapping.
 
 The real Claws Mail with its SHIPPED wrapping preferences (no linewrap_*

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # build.sh - build every libFuzzer target of tests/fuzz (fuzz-*.c) with
 # clang, ASan and UBSan, against the core compiled once, and generate
 # their seed corpora from a kernel tree (seeds.py).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-damage.c - libFuzzer target: any bytes as a patch mail given to
  * the damage check (and to the diff reader it shares). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-diffstat.c - libFuzzer target: any bytes as a series of patches
  * (split at "\n\f\n") composed into a diffstat and printed as git does. */
 #include <git2.h>

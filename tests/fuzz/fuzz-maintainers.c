@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-maintainers.c - libFuzzer target: any bytes as MAINTAINERS (first
  * half) and a file name to match (second half), plus .mailmap parsing and
  * the address-list parser on the same bytes.  The compiled forms the

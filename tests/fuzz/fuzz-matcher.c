@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-matcher.c - libFuzzer target, differential: the K:/N: matcher with
  * its shortcuts (needles, the byte-pair index, keywords searched from
  * offset 1 instead of the script's "^[+-].*" concatenation) against

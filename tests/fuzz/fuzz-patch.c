@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-patch.c - libFuzzer target: any bytes as a patch or a mail. */
 #include <stdint.h>
 #include "pcc-patch.h"

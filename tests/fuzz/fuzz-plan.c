@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-plan.c - libFuzzer target: the rewrite plan from typed headers and
  * a result.  Input lines: 1 the typed To:, 2 the typed Cc:, 3 an M: value
  * of the section that matches (a computed recipient, any bytes), the rest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-series.c - libFuzzer target: any bytes as a series.
  *
  * The same bytes are read three ways: as an mbox (pcc_mbox_split() and

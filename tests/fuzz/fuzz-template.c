@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-template.c - libFuzzer target: any bytes as a cover-letter
  * template and as a provenance file.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh - build the libFuzzer targets with clang (ASan + UBSan) and run
 # each for a bounded time, seeded with inputs generated from the kernel
 # tree (seeds.py), never from a stored corpus.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """seeds.py - generate the seed corpora of the fuzz targets from a kernel
 tree (its MAINTAINERS and sources), not from a stored corpus.
 

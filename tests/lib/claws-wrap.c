@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* claws-wrap.c - Claws Mail 4.1's automatic wrapping, for the tests.
  *
  * A re-implementation (not a copy) of compose_wrap_all_full(),

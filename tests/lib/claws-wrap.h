@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* claws-wrap.h - Claws Mail's automatic line wrapping, re-implemented for
  * the tests: what compose_wrap_all() does to a compose body with stock
  * preferences (linewrap_length 72, linewrap_quotation on, auto_indent

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fixture.sh - run a test with its fixtures in place of words of its
 # command line.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The get_maintainer.pl command lines the harnesses run, in one place.
 
 DEFAULT is the plain run (no git history fallback, as a tree without

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The get_maintainer.pl command lines of the 7.x parity runs.
 
 gm_cmdlines.py has the three command lines every tree is compared on

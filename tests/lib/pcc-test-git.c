@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-test-git.c - real git in a scratch repository (see pcc-test-git.h). */
 #include "pcc-test-git.h"
 

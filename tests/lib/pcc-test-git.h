@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-test-git.h - run real git in a scratch repository, for tests that
  * compare patchcc with git's own output.
  *

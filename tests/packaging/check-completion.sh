@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # check-completion.sh COMPLETION PATCHCC - the bash completion offers
 # patchcc's options, cover's own, and the --rest-rule values.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # check-install.sh - `meson install` into a DESTDIR puts each file where
 # the README's table says, under the build's prefix.
 #

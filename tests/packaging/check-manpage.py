@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """patchcc(1) and --help name the same options.
 
     check-manpage.py PATCHCC MANPAGE ARGS_C

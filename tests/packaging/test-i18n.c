@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-i18n.c - patchcc's text domain is bound and translations show.
  *
  * The build compiles tests/packaging/xx.po (a made-up language) to a .mo and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Build a git repository laid out as a kernel tree, with a scripted history,
 and patches against it, for the history parity test.
 

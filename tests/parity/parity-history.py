@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """History parity: patchcc against the real get_maintainer.pl in a git clone.
 
 A repository laid out as a kernel tree, with a scripted history of some

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Parity harness: patchcc against get_maintainer.pl.
 
 Mode "corpus" compares patchcc with the reference outputs stored in

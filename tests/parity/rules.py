@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """One rule at a time: a hand-written kernel tree, patchcc against the script.
 
 Builds a small tree that passes get_maintainer.pl's top_of_kernel_tree()

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-cover-panel.c - the cover-letter panel as a plain GTK widget.
  *
  * Run under Xvfb (tests/ui/ui-xvfb.sh).  A three-patch series is made with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-review.c - the review dialog and the settings form as plain GTK
  * widgets (no Claws), on real plans of corpus patches; run under Xvfb by
  * tests/ui/ui-xvfb.sh.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ui-xvfb.sh - run a command on a private Xvfb display (no window manager).
 #
 #   tests/ui/ui-xvfb.sh [--size WxHxD] COMMAND [ARGS...]

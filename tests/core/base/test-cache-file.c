@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-cache-file.c - the files under ${XDG_CACHE_HOME}/patchcc
  * (core/base/pcc-cache-file.h): names, the checksum, atomic private
  * writes that leave nothing behind on failure, pruning, the newest file.

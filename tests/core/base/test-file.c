@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-file.c - whole files read into PCC_ERROR (pcc-file.h): a regular
  * file read back, one over the cap refused, and a FIFO, a folder and a
  * link to /dev/zero refused without blocking or reading for ever (were

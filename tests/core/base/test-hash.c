@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-hash.c - the caches' 128-bit hash (core/base/pcc-hash.h): XXH3 of
  * the bytes in canonical (big-endian) order, the same piece by piece as
  * in one go, whichever code (AVX2 or not) computes it. */

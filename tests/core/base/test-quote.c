@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-quote.c - paths quoted as git quotes them, read back, and
  * renames in git's "dir/{a => b}/file" form. */
 #include <glib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-stamp.c - the stamp of hashed files (core/base/pcc-stamp.h): a key
  * comes back while the files are as they were, never once one of them
  * changed, and never from a stamp file that is damaged, short or long, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-cover-recipients.c - the cover letter goes to every address a
  * patch mail of the series goes to (pcc-cover-recipients.h), and a
  * signature or provenance file that is a FIFO is not waited on

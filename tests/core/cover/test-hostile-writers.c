@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-hostile-writers.c - property test of the headers the plugin and
  * the series mails write, over generated hostile names and addresses.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-line-limit.c - every line of a series mail within 998 bytes
  * (core/cover/pcc-line-limit.h): a patch with a 9,000-byte added line
  * (made by git) refused with its file and line; subjects padded so that

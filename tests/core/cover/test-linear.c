@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-linear.c - template parsing and subject-prefix parsing in linear
  * time, on inputs of 1, 4 and 16 MiB (the times are printed with
  * g_test_message, not asserted: the machine may be busy), with the

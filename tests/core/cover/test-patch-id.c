@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-patch-id.c - pcc_patch_id_stable() against "git patch-id --stable":
  * every patch of the folders on the command line (the corpus), and
  * patches made here by git format-patch: renames, a binary file, a mode

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-previous.c - pcc_previous_find() on a v1 made by git format-patch
  * --cover-letter, an mbox of v1 and its replies, and a v2 with patch 2/3
  * changed; then hostile mailboxes: 10,000 trailers in a reply, control

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-provenance.c - the provenance record, its key file and history. */
 #include <glib/gstdio.h>
 #include <string.h>

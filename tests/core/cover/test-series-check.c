@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-series-check.c - pcc_series_check() on real git format-patch
  * output: a folder that holds two versions of a series, a patch missing,
  * totals that disagree, an RFC patch among others, two base commits,

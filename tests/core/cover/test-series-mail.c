@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-series-mail.c - the mails of a series as git send-email writes
  * them (core/cover/pcc-series-mail.h): threading headers, the in-body
  * From: as UTF-8 text, bodies byte for byte, and patch files whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-series.c - the series model against real git.
  *
  * The test builds a repository with real git (several authors, a

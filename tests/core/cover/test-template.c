@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-template.c - the cover-letter template language. */
 #include <glib/gstdio.h>
 #include <string.h>

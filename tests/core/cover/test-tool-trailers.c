@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-tool-trailers.c - moving Assisted-by: and friends to the cover.
  *
  * With real git: a series whose commits carry tool trailers (and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-damage-mail.c - the damage check on the part of a patch mail
  * before its diff: trailers, the "---" separator, the diffstat.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-damage.c - the damage check of patch mails (pcc-damage.h).
  *
  * Intact patches built here (every kind of file header git writes,

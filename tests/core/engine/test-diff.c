@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-diff.c - the diff reader (pcc-diff.h) and hostile diffs given to
  * the series diffstat (issue 13's rows for the diff code).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-mailmap.c - .mailmap with get_maintainer.pl's semantics, next to
  * libgit2's git_mailmap (git shortlog's) on the same file: where they
  * agree, and where they do not (which is why the engine has its own). */

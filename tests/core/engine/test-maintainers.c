@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-maintainers.c - the typevalue model, sections, the index. */
 #define _GNU_SOURCE 1 /* memmem */
 #include <string.h>

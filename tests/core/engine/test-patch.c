@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-patch.c - PccPatch: both views of a patch, and bad input. */
 #include <string.h>
 #include "pcc-error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-plan.c - typed To/Cc against computed ones. */
 #include <string.h>
 #include <glib/gstdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-recipients.c - the recipients engine on a tree written here: who
  * gets a patch and with which role, THE REST as a fallback, duplicate
  * removal, .mailmap, b4's To/Cc split and the explanation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-walk-cache.c - the history walk cache gives the answers of a
  * fresh walk, on real git repositories made here with git.
  *

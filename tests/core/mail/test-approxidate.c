@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-approxidate.c - --git-since dates against git's own reading of them.
  *
  * "git rev-parse --since=DATE" prints the --max-age git log would use;

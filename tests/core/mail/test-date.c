@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-date.c - RFC 2822 Date: headers written and read back. */
 #include <glib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-email.c - the script's parse_email()/format_email(), and header
  * address lists through libetpan. */
 #include <string.h>

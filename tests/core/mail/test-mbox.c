@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-mbox.c - the mbox split (core/mail/pcc-mbox.h): From_ lines as
  * git mailsplit reads them. */
 #include <string.h>

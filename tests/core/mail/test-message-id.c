@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-message-id.c - the Message-Ids of a series
  * (core/mail/pcc-message-id.h): stem, domain, format. */
 #include "pcc-message-id.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-mime.c - reading MIME structure (core/mail/pcc-mime.h): the
  * nesting check before libetpan sees a mail never reads past the mail.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-rfc2047.c - encoded words (core/mail/pcc-rfc2047.h): decoding,
  * header encoding with folding, header injection refused. */
 #include <string.h>

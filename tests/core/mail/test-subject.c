@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-subject.c - the subject prefix of a patch mail
  * (core/mail/pcc-subject.h), with the cases the two old parsers disagreed
  * on. */

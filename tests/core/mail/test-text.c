@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-text.c - display widths and word wrapping
  * (core/mail/pcc-text.h), git's shortlog wrapping among them. */
 #include "pcc-text.h"
