@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-damage-message.h - is the part of a patch mail before its diff
- * intact? (private to pcc-damage.c)
+ * intact? (private to the damage check)
  *
  * git am takes the commit message up to the "---" line, its trailers
  * from the last paragraph before it, and skips the diffstat.  Automatic
@@ -27,7 +27,7 @@ typedef struct
 /* Whether line @i (0-based) of @lines looks like the tail of line @i - 1
  * broken by automatic wrapping, @ws the width of the white space removed
  * at the break (1 for the strict test, G_MAXUINT for the loose one); in
- * pcc-damage.c. */
+ * pcc-damage-lines.c. */
 gboolean pcc_damage_looks_wrapped (const PccDamageLine *lines, guint n_lines,
                                    guint i, guint ws);
 
