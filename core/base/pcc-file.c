@@ -77,8 +77,8 @@ pcc_file_read_regular (const char *path, gsize max, char **contents,
     {
       close (fd);
       g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
-                   "%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT
-                   " read",
+                   "%s: %" G_GUINT64_FORMAT " bytes is over the limit of %"
+                   G_GSIZE_FORMAT " bytes",
                    name, (guint64) st.st_size, max);
       return FALSE;
     }

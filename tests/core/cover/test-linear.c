@@ -251,8 +251,8 @@ test_template_file (void)
   g_autoptr (PccTemplate) b = pcc_template_new_from_file (big, &error);
   g_assert_null (b);
   g_assert_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE);
-  g_autofree char *want = g_strdup_printf ("%s: a template of 1048577 bytes "
-                                           "is too large (limit 1 MiB)",
+  g_autofree char *want = g_strdup_printf ("%s: 1048577 bytes is over the "
+                                           "limit of 1048576 bytes",
                                            big);
   g_assert_cmpstr (error->message, ==, want);
   g_clear_error (&error);
@@ -263,8 +263,8 @@ test_template_file (void)
   g_assert_null (f);
   g_assert_error (error, PCC_ERROR, PCC_ERROR_IO);
   g_assert_true (g_str_has_suffix (error->message,
-                                   " is not a regular file; a template is "
-                                   "a text file"));
+                                   ": not a regular file (a FIFO); only a "
+                                   "regular file is read"));
   g_clear_error (&error);
 
   /* A device that never ends. */
