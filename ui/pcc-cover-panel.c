@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* pcc-cover-panel.c - the cover-letter panel (see pcc-cover-panel.h). */
+/* pcc-cover-panel.c - the cover-letter panel (see pcc-cover-panel.h).
+ *
+ * One widget, a little over 800 lines: its form (title, template, blurb,
+ * how the series was made), the preview and the series' recipients share
+ * the panel's state and signals; the recipient review is pcc-review.c's
+ * and the values it renders are core/cover's. */
 #include "pcc-cover-panel.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* pcc-diffstat.c - the diffstat of a whole series (see pcc-diffstat.h). */
+/* pcc-diffstat.c - the diffstat of a whole series (see pcc-diffstat.h).
+ *
+ * One concept, a little over 800 lines: the series' patches replayed on
+ * the base tree, file by file, as runs of known and unseen lines, so that
+ * what git diff --stat would count between the base and the last patch
+ * is known without the files' full text.  Rendering it is
+ * pcc-diffstat-format.c's. */
 #include "pcc-diffstat.h"
 #include "pcc-diffstat-private.h"
 #include "pcc-diff.h"

@@ -3,7 +3,13 @@
  * and keywords of the patches, the MAINTAINERS sections they match (with
  * THE REST rule), the roles of those sections' people and lists, then the
  * history (pcc-recipients-vcs.c), addresses in files and the final list,
- * all gathered in one recipient list (pcc-recipient-list.h). */
+ * all gathered in one recipient list (pcc-recipient-list.h).
+ *
+ * One concept, a little over 800 lines: the script's get_maintainers()
+ * is one function whose steps share its state (the matched sections, the
+ * THE REST decision per file, the dialect's role and suffix rules); the
+ * parts that stand alone (the list, the history, file addresses, the
+ * output, --explain) are in their own files. */
 #include "pcc-recipients.h"
 #include "pcc-engine-private.h"
 #include "pcc-email.h"
