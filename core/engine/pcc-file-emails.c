@@ -103,21 +103,30 @@ clean_file_email (const char *candidate, gboolean usename)
   return pcc_email_format (name, address, usename);
 }
 
-void
-pcc_file_emails_find (const PccTree *tree, const char *file, gboolean any_file,
-                      gboolean usename, GPtrArray *out)
+/* Whether the script reads addresses from @file: a .yaml binding (any
+ * file with --file-emails), never a file named MAINTAINERS
+ * (\bMAINTAINERS$: a word boundary before the M), and only a file of the
+ * tree. */
+static gboolean
+reads_emails_of (const PccTree *tree, const char *file, gboolean any_file)
 {
   if (g_str_has_suffix (file, "MAINTAINERS"))
     {
       gsize fl = strlen (file);
-      /* \bMAINTAINERS$: a word boundary before the M */
       if (fl == 11
           || !(g_ascii_isalnum (file[fl - 12]) || file[fl - 12] == '_'))
-        return;
+        return FALSE;
     }
   if (!(any_file || g_str_has_suffix (file, ".yaml")))
-    return;
-  if (!pcc_tree_is_file (tree, file))
+    return FALSE;
+  return pcc_tree_is_file (tree, file);
+}
+
+void
+pcc_file_emails_find (const PccTree *tree, const char *file, gboolean any_file,
+                      gboolean usename, GPtrArray *out)
+{
+  if (!reads_emails_of (tree, file, any_file))
     return;
   gsize len = 0;
   g_autofree char *text = pcc_tree_read_file (tree, file, &len, NULL);
@@ -321,16 +330,7 @@ void
 pcc_file_emails_find_utf8 (const PccTree *tree, const char *file,
                            gboolean any_file, gboolean usename, GPtrArray *out)
 {
-  if (g_str_has_suffix (file, "MAINTAINERS"))
-    {
-      gsize fl = strlen (file);
-      if (fl == 11
-          || !(g_ascii_isalnum (file[fl - 12]) || file[fl - 12] == '_'))
-        return;
-    }
-  if (!(any_file || g_str_has_suffix (file, ".yaml")))
-    return;
-  if (!pcc_tree_is_file (tree, file))
+  if (!reads_emails_of (tree, file, any_file))
     return;
   gsize rlen = 0;
   g_autofree char *raw = pcc_tree_read_file (tree, file, &rlen, NULL);
