@@ -10,7 +10,7 @@ the default output must equal one of the stored orders exactly, and the
 other runs must give the same set of addresses.
 
 Mode "reference" runs the real scripts/get_maintainer.pl of a tree (e.g.
-linux-source with kernel/patches/0001 applied) and patchcc on every patch
+linux-source with kernel/patches/*/0001 applied) and patchcc on every patch
 of a directory, in the same environment, and diffs them.  Where they
 differ, the script is run again with three other PERL_HASH_SEEDs: the
 difference is accepted only if patchcc equals one of those outputs, or

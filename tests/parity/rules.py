@@ -9,12 +9,12 @@ exclusion, glob depth, N: regex, K: keyword on patch lines, renames,
 name over 50 characters, .mailmap in all four forms, e-mail addresses in a
 .yaml binding), and a patch for each.  The expected output of every run is
 what the real patched scripts/get_maintainer.pl (from a linux-source tree
-with kernel/patches/0001 applied) prints for it, in the same run; on top,
+with kernel/patches/*/0001 applied) prints for it, in the same run; on top,
 each case asserts the behaviour it is there for, so that a fixture that
 stopped exercising its rule fails too.
 
 With --script (a get_maintainer.pl of a 7.x tree, such as 7.3's with
-kernel/patches/0001 applied; --tarball and --seed make it from a
+kernel/patches/*/0001 applied; --tarball and --seed make it from a
 linux-source tarball), the tree gets that script and more sections (a
 "**" pattern, non-ASCII names, Odd Fixes and Orphan sections, keywords
 with T:/W:/B:/S: lines) and the runs of 7.x's options: --json,
