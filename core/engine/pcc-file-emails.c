@@ -43,17 +43,26 @@ split_name (const char *name)
   return (char **) g_ptr_array_free (parts, FALSE);
 }
 
-/* clean_file_emails() for one candidate. */
-static char *
-clean_file_email (const char *candidate, gboolean usename)
+/* The first step of clean_file_emails() in both dialects: the address
+ * put in <> (s/[\(\<\{]{0,1}(addr)[\)\>\}]{0,1}/\<$1\>/g), then
+ * parse_email(). */
+static void
+parse_candidate (const char *candidate, char **name, char **address)
 {
   g_autoptr (PccRegex) bracket = pcc_regex_new (
       "[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
       0, NULL);
   g_autofree char *email
       = pcc_regex_replace (bracket, candidate, "<$1>", TRUE);
+  pcc_email_parse (email, name, address);
+}
+
+/* clean_file_emails() for one candidate. */
+static char *
+clean_file_email (const char *candidate, gboolean usename)
+{
   g_autofree char *name = NULL, *address = NULL;
-  pcc_email_parse (email, &name, &address);
+  parse_candidate (candidate, &name, &address);
   if (strcmp (name, "\"[,\\.]\"") == 0)
     {
       g_free (name);
@@ -253,13 +262,8 @@ is_comma (gunichar c)
 static char *
 clean_file_email_utf8 (const char *candidate, gboolean usename)
 {
-  g_autoptr (PccRegex) bracket = pcc_regex_new (
-      "[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
-      0, NULL);
-  g_autofree char *email
-      = pcc_regex_replace (bracket, candidate, "<$1>", TRUE);
   g_autofree char *name = NULL, *address = NULL;
-  pcc_email_parse (email, &name, &address);
+  parse_candidate (candidate, &name, &address);
   /* $name =~ s/^"(.*)"$/$1/ */
   gsize len = strlen (name);
   if (len >= 2 && name[0] == '"' && name[len - 1] == '"'
