@@ -13,8 +13,10 @@ cd "$(dirname "$0")/.."
 #   libpcre2-dev       Perl regular expressions with Perl's byte semantics
 #   libetpan-dev       RFC 5322 headers, MIME and address lists
 #   libgit2-dev        reading MAINTAINERS at a commit; git's own mailmap
-#   linux-source-6.1   the default kernel tree (MAINTAINERS, get_maintainer.pl)
-#   linux-source-7.3   the 7.x tree (trixie-backports, pinned: see below)
+#   linux-source-7.3   the demo's and the plugin's default kernel tree
+#                      (trixie-backports, pinned: see below)
+#   linux-source-6.1   the 2022 tree, supported and tested (MAINTAINERS,
+#                      get_maintainer.pl)
 #   linux-source-6.12  the tree between them (bookworm-security), parity only
 #   git git-email libmailtools-perl perl python3  parity harness,
 #                      the git send-email test (Mail::Address), references

@@ -405,9 +405,9 @@ pcc_settings_widget_new (const PccSettings *initial)
   gtk_widget_set_tooltip_text (
       GTK_WIDGET (self->tree),
       _ ("The top of a kernel source tree (its MAINTAINERS and .mailmap are "
-         "read), or a git repository. Empty: $PATCHCC_TREE, the pristine "
-         "linux-source tree of kernel/prepare-tree.sh in "
-         "~/.cache/patchcc/trees, or /usr/src/linux-source-6.1."));
+         "read), or a git repository. Empty: $PATCHCC_TREE, the newest "
+         "pristine linux-source tree of kernel/prepare-tree.sh in "
+         "~/.cache/patchcc/trees, or the newest /usr/src/linux-source-*."));
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->tree), 1, 0, 1, 1);
   w = gtk_button_new_with_mnemonic (_ ("_Browse..."));
   g_signal_connect (w, "clicked", G_CALLBACK (on_browse), self);

@@ -348,11 +348,10 @@ has_maintainers (const char *dir)
   return g_file_test (m, G_FILE_TEST_EXISTS);
 }
 
-/* The newest base-* tree of kernel/prepare-tree.sh's cache. */
+/* The most recently made base-* tree of @trees, or NULL. */
 static char *
-find_prepared_tree (void)
+newest_base_tree (const char *trees)
 {
-  g_autofree char *trees = pcc_cache_dir ("trees");
   g_autoptr (GDir) dir = g_dir_open (trees, 0, NULL);
   const char *name;
   char *best = NULL;
@@ -382,18 +381,61 @@ find_prepared_tree (void)
   return best;
 }
 
+static int
+compare_versions (gconstpointer a, gconstpointer b)
+{
+  return strverscmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Whether @name is a kernel version, "7.3" or "6.12": digits and dots. */
+static gboolean
+is_version_name (const char *name)
+{
+  if (!g_ascii_isdigit (*name))
+    return FALSE;
+  for (; *name != '\0'; name++)
+    if (!g_ascii_isdigit (*name) && *name != '.')
+      return FALSE;
+  return TRUE;
+}
+
+/* The pristine tree of the newest kernel version kernel/prepare-tree.sh
+ * made: trees/VERSION/base-* (7.3, 6.12), highest version first, then
+ * trees/base-* (6.1, which lives at the top for older caches' sake). */
+static char *
+find_prepared_tree (void)
+{
+  g_autofree char *trees = pcc_cache_dir ("trees");
+  g_autoptr (GDir) dir = g_dir_open (trees, 0, NULL);
+  g_autoptr (GPtrArray) versions = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (dir == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (is_version_name (name))
+      g_ptr_array_add (versions, g_strdup (name));
+  g_ptr_array_sort (versions, compare_versions);
+  for (guint i = versions->len; i-- > 0;)
+    {
+      g_autofree char *sub
+          = g_build_filename (trees, g_ptr_array_index (versions, i), NULL);
+      char *found = newest_base_tree (sub);
+      if (found != NULL)
+        return found;
+    }
+  return newest_base_tree (trees);
+}
+
+/* The highest /usr/src/linux-source-VERSION with a MAINTAINERS file. */
 static char *
 find_usr_src_tree (void)
 {
-  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GDir) dir = g_dir_open ("/usr/src", 0, NULL);
   const char *name;
   char *best = NULL;
-  const char *best_name = NULL;
-  g_autofree char *best_name_copy = NULL;
+  g_autofree char *best_name = NULL;
 
-  if (has_maintainers ("/usr/src/linux-source-6.1"))
-    return g_strdup ("/usr/src/linux-source-6.1");
-  dir = g_dir_open ("/usr/src", 0, NULL);
   if (dir == NULL)
     return NULL;
   while ((name = g_dir_read_name (dir)) != NULL)
@@ -409,9 +451,8 @@ find_usr_src_tree (void)
         {
           g_free (best);
           best = g_steal_pointer (&path);
-          g_free (best_name_copy);
-          best_name_copy = g_strdup (name);
-          best_name = best_name_copy;
+          g_free (best_name);
+          best_name = g_strdup (name);
         }
     }
   return best;
@@ -442,8 +483,8 @@ pcc_tree_find_default (GError **error)
                    "$PATCHCC_TREE, %s/base-*, "
                    "/usr/src/linux-source-*); set one (--tree-path DIR, "
                    "PATCHCC_TREE, or Preferences, Plugins, patchcc), or "
-                   "install linux-source-6.1 and run kernel/prepare-tree.sh "
-                   "--upto none",
+                   "install linux-source-7.3 (scripts/setup.sh) and run "
+                   "kernel/prepare-tree.sh --kernel 7.3 --upto none",
                    trees);
     }
   return path;

@@ -85,11 +85,12 @@ gboolean pcc_tree_has_vcs (const PccTree *tree);
  * or NULL when none is found.  Looked up in this order, the first
  * holding a MAINTAINERS file wins:
  *   1. $PATCHCC_TREE;
- *   2. ${XDG_CACHE_HOME:-~/.cache}/patchcc/trees/base-* (the pristine
- *      linux-source tree kernel/prepare-tree.sh --upto none creates; the
- *      most recently made one when there are several);
- *   3. /usr/src/linux-source-6.1 (Debian's linux-source-6.1, extracted
- *      there), then any other /usr/src/linux-source-* (highest version).
+ *   2. the pristine linux-source tree kernel/prepare-tree.sh --upto none
+ *      makes in ${XDG_CACHE_HOME:-~/.cache}/patchcc/trees: of the newest
+ *      kernel version there (trees/7.3/base-*, then trees/6.12/base-*,
+ *      then trees/base-*, where 6.1's lives), the most recently made;
+ *   3. the highest /usr/src/linux-source-VERSION (a Debian linux-source
+ *      tarball, extracted there).
  * The caller frees the string.  pcc_tree_find_default() is the same, but
  * fails with PCC_ERROR_NOT_TREE and the message that says where it
  * looked and what to do. */
