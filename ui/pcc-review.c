@@ -161,7 +161,8 @@ index_recipients (PccReviewView *self)
 }
 
 /* The role word and the short reason of a change: for a computed address
- * "maintainer" and "file -> F: pattern -> SECTION" from the engine's
+ * "maintainer", or "maintainer (Odd Fixes)" for a section that is not
+ * Maintained, and "file -> F: pattern -> SECTION" from the engine's
  * result; otherwise the plan's own reason (typed, THE REST). */
 static void
 describe (PccReviewView *self, const PccChange *c, char **role, char **why)
@@ -177,11 +178,18 @@ describe (PccReviewView *self, const PccChange *c, char **role, char **why)
   if (rc != NULL && c->kind != PCC_CHANGE_DROP)
     {
       const char *colon = rc->role ? strchr (rc->role, ':') : NULL;
+      g_autofree char *status = pcc_result_describe_status (r, rc);
+      g_autofree char *word
+          = rc->role ? g_strndup (rc->role, colon ? (gsize) (colon - rc->role)
+                                                  : strlen (rc->role))
+                     : NULL;
 
-      *role = rc->role
-                  ? g_strndup (rc->role, colon ? (gsize) (colon - rc->role)
-                                               : strlen (rc->role))
-                  : NULL;
+      /* A section that is not Maintained says so next to its people, as
+       * --substatus does after the addresses. */
+      if (word != NULL && status != NULL)
+        *role = g_strdup_printf (_ ("%s (%s)"), word, status);
+      else
+        *role = g_steal_pointer (&word);
       if (!rest)
         {
           g_autofree char *d = pcc_result_describe_reason (r, rc);

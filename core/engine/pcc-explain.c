@@ -85,6 +85,32 @@ pcc_result_describe_reason (const PccResult *r, const PccRecipient *rc)
 }
 
 char *
+pcc_result_describe_status (const PccResult *r, const PccRecipient *rc)
+{
+  PccMaintainers *m = pcc_engine_get_maintainers (r->engine);
+  g_autoptr (GPtrArray) seen = g_ptr_array_new ();
+
+  for (guint j = 0; j < rc->reasons->len; j++)
+    {
+      const PccReason *re = &g_array_index (rc->reasons, PccReason, j);
+      if (re->kind != PCC_REASON_PATTERN && re->kind != PCC_REASON_KEYWORD)
+        continue;
+      const char *status = pcc_maintainers_section_substatus (m, re->tvi);
+      if (status == NULL)
+        continue;
+      guint k;
+      for (k = 0; k < seen->len && strcmp (seen->pdata[k], status) != 0; k++)
+        ;
+      if (k == seen->len)
+        g_ptr_array_add (seen, (gpointer) status);
+    }
+  if (seen->len == 0)
+    return NULL;
+  g_ptr_array_add (seen, NULL);
+  return g_strjoinv (", ", (char **) seen->pdata);
+}
+
+char *
 pcc_result_explain (const PccResult *r)
 {
   PccMaintainers *m = pcc_engine_get_maintainers (r->engine);
@@ -99,10 +125,17 @@ pcc_result_explain (const PccResult *r)
           const PccReason *re = &g_array_index (rc->reasons, PccReason, j);
           g_autofree char *where
               = re->tvi != G_MAXUINT ? cite (m, re->tvi) : NULL;
-          const char *section
-              = re->section != G_MAXUINT
-                    ? pcc_maintainers_entry_value (m, re->section)
-                    : "";
+          const char *status
+              = re->kind == PCC_REASON_PATTERN
+                        || re->kind == PCC_REASON_KEYWORD
+                    ? pcc_maintainers_section_substatus (m, re->tvi)
+                    : NULL;
+          g_autofree char *section = g_strdup_printf (
+              status ? "%s (status: %s)" : "%s",
+              re->section != G_MAXUINT
+                  ? pcc_maintainers_entry_value (m, re->section)
+                  : "",
+              status);
           switch (re->kind)
             {
               case PCC_REASON_PATTERN:

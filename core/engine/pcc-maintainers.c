@@ -507,3 +507,20 @@ pcc_maintainers_section_has_list (const PccMaintainers *m, guint tvi,
     }
   return FALSE;
 }
+
+const char *
+pcc_maintainers_section_substatus (const PccMaintainers *m, guint tvi)
+{
+  Entry *e = entry_at (m, tvi);
+  const char *status = "Unknown";
+  for (guint i = e->start + 1; i < e->end; i++)
+    {
+      Entry *t = entry_at (m, i);
+      if (t->type == 'S')
+        status = t->value;
+    }
+  if (strcmp (entry_at (m, e->start)->value, "THE REST") == 0
+      || strcmp (status, "Maintained") == 0)
+    return NULL;
+  return status;
+}

@@ -114,6 +114,13 @@ const char *pcc_maintainers_section_name (const PccMaintainers *m, guint tvi);
 gboolean pcc_maintainers_section_has_list (const PccMaintainers *m, guint tvi,
                                            gboolean public_only);
 
+/* The status --substatus reports for the section holding @tvi: its (last)
+ * S: value, "Unknown" when it has none, or NULL when it is "Maintained" or
+ * the section is THE REST (7.x's get_maintainer.pl).  The string belongs
+ * to @m. */
+const char *pcc_maintainers_section_substatus (const PccMaintainers *m,
+                                               guint tvi);
+
 /* --- matching ------------------------------------------------------- */
 
 typedef struct

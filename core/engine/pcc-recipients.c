@@ -220,10 +220,11 @@ list_entry (State *st, guint tvi, const char *value, const char *suffix)
  * new suffix, while the people and lists of a section are there from its
  * first call. */
 static void
-add_section_lines (State *st, guint start, guint end, const char *suffix)
+add_section_lines (State *st, guint tvi, const char *suffix)
 {
   PccMaintainers *m = st->m;
-  const char *status = "Unknown";
+  guint start = pcc_maintainers_section_start (m, tvi);
+  guint end = pcc_maintainers_section_end (m, tvi);
   for (guint i = start + 1; i < end; i++)
     {
       char type = pcc_maintainers_entry_type (m, i);
@@ -236,13 +237,12 @@ add_section_lines (State *st, guint start, guint end, const char *suffix)
         continue;
       const char *value = pcc_maintainers_entry_value (m, i);
       g_ptr_array_add (to, g_strconcat (value, suffix, NULL));
-      if (type == 'S')
-        status = value;
     }
-  const char *name = pcc_maintainers_entry_value (m, start);
-  if (strcmp (name, "THE REST") != 0 && strcmp (status, "Maintained") != 0)
+  const char *status = pcc_maintainers_section_substatus (m, tvi);
+  if (status != NULL)
     g_ptr_array_add (st->result->substatus,
-                     g_strconcat (name, " status: ", status, suffix, NULL));
+                     g_strconcat (pcc_maintainers_entry_value (m, start),
+                                  " status: ", status, suffix, NULL));
 }
 
 /* add_categories($tvi, $suffix) for the section holding @tvi: its people
@@ -265,7 +265,7 @@ add_categories (State *st, guint tvi, const char *suffix,
       if (suffix[0] != '\0'
           && g_hash_table_add (st->suffixes_added,
                                g_strdup_printf ("%u %s", start, suffix)))
-        add_section_lines (st, start, end, suffix);
+        add_section_lines (st, tvi, suffix);
       return;
     }
   touched = g_ptr_array_new ();
@@ -322,7 +322,7 @@ add_categories (State *st, guint tvi, const char *suffix,
             }
         }
     }
-  add_section_lines (st, start, end, suffix);
+  add_section_lines (st, tvi, suffix);
   for (guint i = 0; i < touched->len; i++)
     pcc_recipient_entry_add_reason (touched->pdata[i], reason);
 }

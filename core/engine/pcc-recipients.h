@@ -145,6 +145,14 @@ char *pcc_result_explain (const PccResult *result);
 char *pcc_result_describe_reason (const PccResult *result,
                                   const PccRecipient *recipient);
 
+/* The statuses --substatus would report for the sections that brought
+ * @recipient in, when any is not Maintained: "Odd Fixes", or "Orphan,
+ * Obsolete" for several, in the order of the reasons; NULL when every
+ * such section is Maintained (or the recipient came from history).  The
+ * caller frees the string. */
+char *pcc_result_describe_status (const PccResult *result,
+                                  const PccRecipient *recipient);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PccResult, pcc_result_free)
 
 G_END_DECLS

@@ -11,6 +11,7 @@
  * dialog on a real patch and saves `import -window root` cropped to it.
  */
 #include <string.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <gdk/gdkx.h>
 
@@ -544,6 +545,88 @@ on_response (GtkDialog *d, gint r, gpointer data)
   response = r;
 }
 
+/* A 7.x tree (its Makefile says 7.3) written here: the people and list
+ * of a section that is not Maintained show its status next to their role,
+ * as --substatus reports it; a Maintained section's do not. */
+static void
+test_review_status (void)
+{
+  static const char maintainers[]
+      = "ODD DRIVER\n"
+        "M:\tOdette Odd <odette@example.org>\n"
+        "L:\todd@example.org\n"
+        "S:\tOdd Fixes\n"
+        "F:\tdrivers/odd/\n"
+        "\n"
+        "FINE DRIVER\n"
+        "M:\tFiona Fine <fiona@example.org>\n"
+        "L:\tfine@example.org\n"
+        "S:\tMaintained\n"
+        "F:\tdrivers/fine/\n";
+  static const char text[]
+      = "From: Sam Sender <sam@example.org>\n"
+        "Subject: [PATCH] odd, fine: fix\n\n"
+        "Fix.\n---\n"
+        "diff --git a/drivers/odd/o.c b/drivers/odd/o.c\n"
+        "--- a/drivers/odd/o.c\n+++ b/drivers/odd/o.c\n@@ -1 +1 @@\n-a\n+b\n"
+        "diff --git a/drivers/fine/f.c b/drivers/fine/f.c\n"
+        "--- a/drivers/fine/f.c\n+++ b/drivers/fine/f.c\n@@ -1 +1 @@\n-a\n+b\n";
+  static const char *const want[][2] = {
+    { "Odette Odd <odette@example.org>", "maintainer (Odd Fixes)" },
+    { "odd@example.org", "open list (Odd Fixes)" },
+    { "Fiona Fine <fiona@example.org>", "maintainer" },
+    { "fine@example.org", "open list" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pcc-review-status-XXXXXX", NULL);
+  g_autofree char *m = g_build_filename (dir, "MAINTAINERS", NULL);
+  g_autofree char *mk = g_build_filename (dir, "Makefile", NULL);
+  const char *none[] = { NULL };
+  PccFixerConfig cfg;
+
+  g_assert_true (g_file_set_contents (m, maintainers, -1, NULL));
+  g_assert_true (
+      g_file_set_contents (mk, "VERSION = 7\nPATCHLEVEL = 3\n", -1, NULL));
+  PccPatch *patch
+      = pcc_patch_new_from_data ("status", text, strlen (text), 0, &error);
+  g_assert_no_error (error);
+  pcc_fixer_config_init (&cfg);
+  cfg.tree_path = dir;
+  g_autoptr (PccPlan) plan = pcc_fixer_plan (fixer, &cfg, &patch, 1, none,
+                                             none, NULL, NULL, &error);
+  g_assert_no_error (error);
+  GtkWidget *view = pcc_review_view_new (plan, "status", dir);
+  g_object_ref_sink (view);
+  GtkTreeModel *model = gtk_tree_view_get_model (
+      pcc_review_view_get_tree_view (PCC_REVIEW_VIEW (view)));
+
+  for (guint w = 0; w < G_N_ELEMENTS (want); w++)
+    {
+      gboolean found = FALSE;
+      for (guint i = 0; i < pcc_plan_get_n_changes (plan); i++)
+        {
+          const PccChange *c = pcc_plan_get_change (plan, i);
+          if (strcmp (c->address, want[w][0]) != 0)
+            continue;
+          g_autoptr (GtkTreePath) path
+              = pcc_review_view_get_path (PCC_REVIEW_VIEW (view), i);
+          GtkTreeIter iter;
+          g_autofree char *role = NULL;
+          g_assert_true (gtk_tree_model_get_iter (model, &iter, path));
+          gtk_tree_model_get (model, &iter, PCC_REVIEW_COL_ROLE, &role, -1);
+          g_assert_cmpstr (role, ==, want[w][1]);
+          found = TRUE;
+        }
+      g_assert_true (found);
+    }
+  gtk_widget_destroy (view);
+  g_object_unref (view);
+  pcc_patch_free (patch);
+  g_assert_cmpint (g_unlink (m), ==, 0);
+  g_assert_cmpint (g_unlink (mk), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_dialog_default (void)
 {
@@ -885,6 +968,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/ui/review/new-file", role_ids[1], test_review);
   g_test_add_data_func ("/ui/review/many", role_ids[2], test_review);
   g_test_add_func ("/ui/review/default-apply", test_dialog_default);
+  g_test_add_func ("/ui/review/section-status", test_review_status);
   g_test_add_func ("/ui/settings", test_settings);
   g_test_add_func ("/ui/settings/wrapping", test_settings_wrapping);
   ret = g_test_run ();

@@ -295,6 +295,35 @@ test_no_dedup (void)
   pcc_options_clear (&o);
 }
 
+/* A section that is not Maintained: its status next to its people (the
+ * review's role column, --explain), as --substatus reports it; none for
+ * Maintained sections or THE REST. */
+static void
+test_section_status (void)
+{
+  g_autoptr (PccResult) docs = compute (DOCS_PATCH, RUN_DEFAULT);
+  g_autofree char *dora
+      = pcc_result_describe_status (docs, find (docs, "dora@x.org"));
+  g_assert_cmpstr (dora, ==, "Odd Fixes");
+  g_autofree char *explain = pcc_result_explain (docs);
+  g_assert_nonnull (strstr (explain, "Dora Doc <dora@x.org> (odd fixer:DOCS)\n    "
+                                     "Documentation/d.txt: matches \"F:\t"
+                                     "Documentation/\" (MAINTAINERS:18) of "
+                                     "DOCS (status: Odd Fixes)\n"));
+
+  g_autoptr (PccResult) net = compute (NET_PATCH, RUN_DEFAULT);
+  g_autofree char *ned
+      = pcc_result_describe_status (net, find (net, "ned.core@x.org"));
+  g_assert_cmpstr (ned, ==, "Supported");
+
+  g_autoptr (PccResult) tools = compute (TOOLS_PATCH, RUN_DEFAULT);
+  g_assert_null (
+      pcc_result_describe_status (tools, find (tools, "tom@x.org")));
+  const PccRecipient *rest = find (tools, "linux-kernel@vger.kernel.org");
+  g_assert_nonnull (rest);
+  g_assert_null (pcc_result_describe_status (tools, rest));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -319,6 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recipients/b4-split", test_b4_split);
   g_test_add_func ("/recipients/two-patches", test_two_patches);
   g_test_add_func ("/recipients/no-dedup", test_no_dedup);
+  g_test_add_func ("/recipients/section-status", test_section_status);
   int rc = g_test_run ();
 
   pcc_engine_free (engine);
