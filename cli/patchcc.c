@@ -2,8 +2,8 @@
 /* patchcc - scripts/get_maintainer.pl, fast, with THE REST as a fallback.
  *
  * Drop-in use:  git send-email --to-cmd='patchcc --to' --cc-cmd='patchcc --cc'
- * Exit status: 0 on success; 2 for a file that does not exist and 255 for
- * a bad option or a missing tree (as the script's die); 1 for input
+ * Exit status: as the script's (pcc-error.h): 0 on success; 2 for a file
+ * or a kernel tree that does not exist, 255 or 25 for a bad option; 1 for input
  * patchcc refuses (a truncated diff, binary data, a mail with no diff
  * that is not a cover letter, an oversized input, a bad MAINTAINERS).
  */
@@ -143,19 +143,21 @@ run (PccArgs *args)
   if (tree && !forced)
     pcc_dialect_detect (tree, &dialect);
   o->stdout_tty = isatty (STDOUT_FILENO);
-  if (!pcc_options_finish_dialect (o, dialect.features, &error))
-    return fail (PCC_EXIT_DIE, "%s", error->message);
+  o->stdin_tty = isatty (STDIN_FILENO);
   pcc_options_read_ignore_file (o);
+  if (!pcc_options_finish_dialect (o, dialect.features, &error))
+    return fail (pcc_options_die_status (o), "%s", error->message);
 
+  /* The script's top_of_kernel_tree() -e tests leave errno at ENOENT. */
   if (tree == NULL)
-    return fail (PCC_EXIT_DIE, "%s", tree_error->message);
+    return fail (PCC_EXIT_NO_FILE, "%s", tree_error->message);
   if (o->tree
       && !pcc_tree_check_kernel_top (tree,
                                      "run from the top of one, or "
                                      "give --tree-path DIR or "
                                      "PATCHCC_TREE",
                                      &error))
-    return fail (PCC_EXIT_DIE, "%s", error->message);
+    return fail (PCC_EXIT_NO_FILE, "%s", error->message);
 
   if (args->check)
     return check (args, tree);

@@ -32,14 +32,17 @@ typedef enum
 } PccErrorCode;
 
 /* Exit statuses of the patchcc commands, get_maintainer.pl's where it has
- * one: 0, 2 for a file that does not exist (open() failing), 255 for
- * die() (a bad option, no kernel tree); patchcc adds 1 for input it
- * refuses. */
+ * one: 0, 2 for a file that does not exist (open() failing, or the -e
+ * tests that find no kernel tree), 255 for die() (a bad option), 25 for
+ * die() when the script's errno is ENOTTY (a failed -t test before it:
+ * PccOptions.die_enotty); patchcc adds 1 for input it refuses.  (Perl's
+ * die() exits with errno when it is not 0.) */
 typedef enum
 {
   PCC_EXIT_OK = 0,
   PCC_EXIT_REFUSED = 1,
   PCC_EXIT_NO_FILE = 2,
+  PCC_EXIT_ENOTTY = 25,
   PCC_EXIT_DIE = 255,
 } PccExit;
 

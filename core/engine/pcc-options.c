@@ -59,6 +59,7 @@ pcc_options_read_ignore_file (PccOptions *o)
   const char *home = g_getenv ("HOME");
   const char *dirs[] = { ".", home ? home : "", ".scripts" };
   g_clear_pointer (&o->ignore_emails, g_strfreev);
+  o->ignore_file_read = FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
     {
       g_autofree char *p
@@ -88,8 +89,17 @@ pcc_options_read_ignore_file (PccOptions *o)
         }
       g_ptr_array_add (list, NULL);
       o->ignore_emails = (char **) g_ptr_array_free (list, FALSE);
+      o->ignore_file_read = TRUE;
       return;
     }
+}
+
+PccExit
+pcc_options_die_status (const PccOptions *o)
+{
+  if (o->die_enotty)
+    return PCC_EXIT_ENOTTY;
+  return o->ignore_file_read ? PCC_EXIT_DIE : PCC_EXIT_NO_FILE;
 }
 
 gboolean
@@ -105,10 +115,14 @@ pcc_options_finish_dialect (PccOptions *o, guint features, GError **error)
     o->output_multiline = FALSE;
   if (o->output_rolestats)
     o->output_roles = TRUE;
-  /* decided before the --sections block turns --email off */
+  /* decided before the --sections block turns --email off; the script
+   * makes the -t STDOUT test only when --email and --roles are on */
+  gboolean tests_stdout = o->output_substatus < 0
+                          && (features & PCC_DIALECT_SUBSTATUS) && o->email
+                          && o->output_roles;
   if (o->output_substatus < 0)
-    o->output_substatus = (features & PCC_DIALECT_SUBSTATUS) && o->email
-                          && o->output_roles && o->stdout_tty;
+    o->output_substatus = tests_stdout && o->stdout_tty;
+  o->die_enotty = !o->stdin_tty || (tests_stdout && !o->stdout_tty);
   if (o->sections || o->letters[0] != '\0')
     {
       o->sections = TRUE;

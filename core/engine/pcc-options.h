@@ -11,6 +11,7 @@
 #define PCC_OPTIONS_H
 
 #include <glib.h>
+#include "pcc-error.h"
 #include "pcc-policy.h"
 
 G_BEGIN_DECLS
@@ -32,6 +33,9 @@ typedef struct
   /* The addresses of .get_maintainer.ignore (never git signers), NULL
    * when none: pcc_options_read_ignore_file(). */
   char **ignore_emails;
+  /* ... and whether such a file was found and read (which leaves the
+   * script's errno at 0: see pcc_options_die_status()). */
+  gboolean ignore_file_read;
   gboolean email_remove_duplicates, email_use_mailmap;
   gboolean output_multiline, output_roles, output_rolestats;
   char *output_separator;
@@ -47,8 +51,13 @@ typedef struct
   int output_substatus;
   gboolean bug, json, keywords_in_file;
   /* Whether standard output is a terminal (the script's -t STDOUT), set
-   * by the caller: --substatus defaults to it. */
-  gboolean stdout_tty;
+   * by the caller: --substatus defaults to it.  @stdin_tty: the same for
+   * standard input (-t STDIN). */
+  gboolean stdout_tty, stdin_tty;
+  /* Set by pcc_options_finish_dialect(): whether one of the script's -t
+   * tests failed (-t STDIN, which it always makes, or -t STDOUT for
+   * --substatus' default), leaving its errno at ENOTTY. */
+  gboolean die_enotty;
   /* patchcc's own: ignore the "dev/null" file the script finds for new
    * and deleted files (which keeps THE REST, and LKML, for them). */
   gboolean skip_dev_null;
@@ -71,6 +80,15 @@ gboolean pcc_options_finish_dialect (PccOptions *opts, guint features,
  * that are valid RFC 822 addresses go to @opts->ignore_emails.  A file
  * that cannot be read is skipped, as the script only warns. */
 void pcc_options_read_ignore_file (PccOptions *opts);
+
+/* The exit status of the script's die() after its option checks (a bad
+ * combination of options, no kernel tree): Perl's die() exits with errno
+ * when it is not 0.  That is ENOTTY (25) after a failed -t test
+ * (@opts->die_enotty); else ENOENT (2), left by the failed lookups of
+ * .get_maintainer.conf and .get_maintainer.ignore, unless an ignore file
+ * was read, which leaves 0: then 255.  Call it after
+ * pcc_options_read_ignore_file() and pcc_options_finish_dialect(). */
+PccExit pcc_options_die_status (const PccOptions *opts);
 
 /* b4's recipient commands: --nogit --nogit-fallback --nogit-chief-penguins
  * --norolestats, then --nol for To (maintainers and reviewers) or --nom

@@ -814,8 +814,8 @@ pcc_engine_compute_files (PccEngine *engine, const PccOptions *o,
         }
       else if (!pcc_tree_is_file (engine->tree, f))
         {
-          g_set_error (error, PCC_ERROR, PCC_ERROR_IO, "file '%s' not found",
-                       f);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                       "file '%s' not found", f);
           g_free (f);
           return NULL;
         }

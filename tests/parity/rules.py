@@ -376,6 +376,20 @@ RUNS = {
 }
 
 
+# Command lines the script dies on: the exit code must be its own (Perl's
+# die() exits with errno: 25, ENOTTY, after a failed -t test; 2, ENOENT,
+# for a missing -f file; else 255) and nothing on standard output.  The
+# messages differ by design ("patchcc:" for "scripts/get_maintainer.pl:").
+DIE_RUNS = {
+    "dienoselect": ["--noemail"],
+    "dienoemailopt": ["--nom", "--nor", "--nol", "--no-git-fallback"],
+    "dienofile": ["--no-git-fallback", "-f", "no/such/file.c"],
+    # standard input and output at a terminal: no -t test fails
+    "ttydienoselect": ["--noemail"],
+    "ttydienoemailopt": ["--nom", "--nor", "--nol", "--no-git-fallback"],
+}
+
+
 def make_tree(root, script, more=""):
     for f in ("COPYING", "CREDITS", "Kbuild", "Makefile", "README"):
         with open(os.path.join(root, f), "w") as fh:
@@ -439,12 +453,12 @@ def main():
         if args.script:
             script, more = args.script, MAINTAINERS_7X
             cases = {**patches(), **patches_7x()}
-            runs = {**RUNS, **RUNS_7X}
+            runs = {**RUNS, **RUNS_7X, **DIE_RUNS}
         else:
             ref = args.reference or subprocess.check_output(
                 args.reference_cmd, shell=True, text=True).strip()
             script = os.path.join(ref, "scripts", "get_maintainer.pl")
-            more, cases, runs = "", patches(), RUNS
+            more, cases, runs = "", patches(), {**RUNS, **DIE_RUNS}
         tree = os.path.join(tmp, "linux")
         home = os.path.join(tmp, "home")
         os.makedirs(tree)
@@ -465,8 +479,13 @@ def main():
                             run.startswith("tty"))
                 outs[run] = p.stdout.decode("utf-8", "replace")
                 # stderr too: the "Invalid MAINTAINERS address" warnings
-                if (p.returncode, p.stdout, p.stderr) == (
-                        r.returncode, r.stdout, r.stderr):
+                if run in DIE_RUNS:
+                    same = p.returncode == r.returncode and (
+                        run.startswith("tty") or p.stdout == r.stdout == b"")
+                else:
+                    same = (p.returncode, p.stdout, p.stderr) == (
+                        r.returncode, r.stdout, r.stderr)
+                if same:
                     passed += 1
                 else:
                     failed += 1
