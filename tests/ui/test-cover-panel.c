@@ -386,7 +386,8 @@ test_panel (Fixture *f, gconstpointer data)
   pcc_cover_panel_update (p);
   g_autofree char *t2s = preview_text (p);
   g_assert_nonnull (strstr (t2s, "LLM and agent assistance:\n"
-                                 "- Claude:claude-opus-4\n"
+                                 "- Claude:claude-opus-4\n"));
+  g_assert_nonnull (strstr (t2s, "- Claude:claude-opus-4\n"
                                  "  Prompts: Make the reset timeout a module "
                                  "parameter.\n"));
   g_assert_nonnull (strstr (t2s, "  Reviewed: read line by line; the PHY "
