@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-panel.c - the cover-letter panel (see pcc-cover-panel.h).
  *
- * One widget, a little over 800 lines: its form (title, template, blurb,
+ * One widget, a little under 1000 lines: its form (title, template, blurb,
  * how the series was made), the preview and the series' recipients share
  * the panel's state and signals; the recipient review is pcc-review.c's
  * and the values it renders are core/cover's. */
@@ -289,10 +289,13 @@ on_remove_row (GtkButton *button, PccCoverPanel *self)
 static GtkWidget *framed_text_view (GtkTextView **out, int height);
 
 /* The row's multi-line field (a tool's input, the prompts): the question
- * it answers above a text view, at grid row @top, @width columns. */
+ * it answers above a text view, at grid row @top, @width columns.
+ * @literal: a script or a command line, shown unwrapped in a fixed-width
+ * font (prompts are prose, wrapped on the screen only). */
 static void
 add_row_text (PccCoverPanel *self, GtkWidget *row, GtkWidget *grid,
-              const KindInfo *ki, int top, int width, const char *text)
+              const KindInfo *ki, int top, int width, gboolean literal,
+              const char *text)
 {
   GtkWidget *label = gtk_label_new (_ (ki->text_label));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -303,11 +306,14 @@ add_row_text (PccCoverPanel *self, GtkWidget *row, GtkWidget *grid,
   gtk_grid_attach (GTK_GRID (grid), label, 0, top, width, 1);
   GtkTextView *tv = NULL;
   GtkWidget *sw = framed_text_view (&tv, 48);
-  /* A script or a command line: as written, in a fixed-width font. */
-  gtk_text_view_set_monospace (tv, TRUE);
-  gtk_text_view_set_wrap_mode (tv, GTK_WRAP_NONE);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw),
-                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  if (literal)
+    {
+      gtk_text_view_set_monospace (tv, TRUE);
+      gtk_text_view_set_wrap_mode (tv, GTK_WRAP_NONE);
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw),
+                                      GTK_POLICY_AUTOMATIC,
+                                      GTK_POLICY_AUTOMATIC);
+    }
   gtk_widget_set_tooltip_text (GTK_WIDGET (tv), _ (ki->text_label));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (tv), text ? text : "",
                             -1);
@@ -379,9 +385,9 @@ add_row_with (PccCoverPanel *self, PccProvenanceKind kind, const char *a,
                                                  : 2,
                    0, 1, 1);
   if (kind == PCC_PROV_TOOL)
-    add_row_text (self, row, grid, ki, 1, 3, text);
+    add_row_text (self, row, grid, ki, 1, 3, TRUE, text);
   else if (kind == PCC_PROV_ASSISTANCE)
-    add_row_text (self, row, grid, ki, 2, 2, text);
+    add_row_text (self, row, grid, ki, 2, 2, FALSE, text);
   gtk_widget_show_all (row);
   gtk_container_add (GTK_CONTAINER (self->lists[kind]), row);
   return row;
