@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pcc-cover-cli.h"
+#include "pcc-attribution.h"
 #include "pcc-cover.h"
 #include "pcc-error.h"
 #include "pcc-file.h"
@@ -157,6 +158,45 @@ print_templates (const char *user_dir)
     }
 }
 
+/* The tool trailers left in the patches, and what @tree (may be NULL)
+ * asks about them: moving them stays the user's choice. */
+static void
+report_tool_trailers (const PccSeries *series, const GArray *found,
+                      const PccTree *tree)
+{
+  g_autofree char *rep = pcc_tool_trailers_report (series, found);
+  fprintf (stderr,
+           "patchcc cover: tool trailers in the patches "
+           "(--move-tool-trailers -o DIR moves them to the cover "
+           "letter):\n%s",
+           rep);
+  if (tree == NULL)
+    {
+      fprintf (stderr, "patchcc cover: without a kernel tree, what it asks "
+                       "about Assisted-by: trailers is not known; whether to "
+                       "keep them or move them is your decision.\n");
+      return;
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccAttribution) attr = pcc_attribution_read (tree, &error);
+  if (attr == NULL)
+    {
+      fprintf (stderr, "patchcc cover: warning: %s\n", error->message);
+      return;
+    }
+  g_autofree char *asks = pcc_attribution_describe (attr);
+  fprintf (stderr, "patchcc cover: %s\n", asks);
+}
+
+/* @text as b4 must read it: "$" written "$$".  Takes @text. */
+static char *
+b4_escape (char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "$", -1);
+  g_free (text);
+  return g_strjoinv ("$$", parts);
+}
+
 /* A template for b4's prep-cover-template: patchcc's own tokens
  * rendered, b4's left as tokens for b4 to fill. */
 static char *
@@ -170,12 +210,24 @@ render_b4_template (PccTemplate *tpl, const PccProvenance *prov,
     if (pcc_template_token_is_b4 (tokens[i]))
       g_hash_table_insert (v, (char *) tokens[i],
                            g_strdup_printf ("${%s}", tokens[i]));
-  g_autofree char *p = prov ? pcc_provenance_render (prov, 72) : g_strdup ("");
   /* "$" in patchcc's values must reach b4 as "$$". */
-  g_auto (GStrv) parts = g_strsplit (g_strchomp (p), "$", -1);
-  g_hash_table_insert (v, "provenance", g_strjoinv ("$$", parts));
-  g_auto (GStrv) tparts = g_strsplit (title ? title : "", "$", -1);
-  g_hash_table_insert (v, "title", g_strjoinv ("$$", tparts));
+  char *p = prov ? pcc_provenance_render (prov, 72) : g_strdup ("");
+  g_hash_table_insert (v, "provenance", b4_escape (g_strchomp (p)));
+  static const struct
+  {
+    const char *token;
+    PccProvenanceKind kind;
+  } parts[] = { { "tools", PCC_PROV_TOOL },
+                { "assistance", PCC_PROV_ASSISTANCE },
+                { "testing", PCC_PROV_TESTING } };
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      char *part = prov ? pcc_provenance_render_part (prov, parts[i].kind, 72)
+                        : g_strdup ("");
+      g_hash_table_insert (v, (char *) parts[i].token,
+                           b4_escape (g_strchomp (part)));
+    }
+  g_hash_table_insert (v, "title", b4_escape (g_strdup (title ? title : "")));
   return pcc_template_render (tpl, v, error);
 }
 
@@ -183,7 +235,8 @@ static const char summary_text[]
     = "Prints the cover letter mail for a series of patches: From:, Subject:\n"
       "\"[PATCH 0/N] ...\", To: and Cc: (the union of the patches' recipients,\n"
       "To: maintainers and reviewers, Cc: lists, as b4 splits them) and the\n"
-      "body rendered from a template (b4's tokens, plus ${provenance}).\n"
+      "body rendered from a template (b4's tokens, plus ${provenance} or its\n"
+      "parts ${tools}, ${assistance} and ${testing}).\n"
       "\n"
       "PATCHES are files written by git format-patch or b4 send -o, folders\n"
       "of them, or mboxes.  An existing [PATCH 0/N] mail gives the title and\n"
@@ -283,18 +336,11 @@ run (CoverArgs *a)
     fprintf (stderr, "patchcc cover: warning: %s\n",
              (const char *) warnings->pdata[i]);
 
-  /* Tool trailers: report, and move when asked. */
+  /* Tool trailers: moved when asked, else reported once the tree is
+   * known (below), with what it asks about them. */
+  g_autoptr (GArray) trailers = pcc_tool_trailers_find (series);
   {
-    g_autoptr (GArray) found = pcc_tool_trailers_find (series);
-    if (found->len && !a->move_tool_trailers)
-      {
-        g_autofree char *rep = pcc_tool_trailers_report (series, found);
-        fprintf (stderr,
-                 "patchcc cover: the kernel no longer uses these "
-                 "trailers; how a patch was made belongs in the cover "
-                 "letter (--move-tool-trailers -o DIR moves them):\n%s",
-                 rep);
-      }
+    GArray *found = trailers;
     if (found->len && a->move_tool_trailers)
       {
         g_autoptr (GArray) moved = NULL;
@@ -341,6 +387,8 @@ run (CoverArgs *a)
       if (a->at_base)
         pcc_series_set_base_tree (series, tree);
     }
+  if (trailers->len && !a->move_tool_trailers)
+    report_tool_trailers (series, trailers, tree);
 
   g_auto (GStrv) final_to = NULL;
   g_auto (GStrv) final_cc = NULL;

@@ -26,6 +26,7 @@
 #include "alertpanel.h"
 #include "statusbar.h"
 
+#include "pcc-attribution.h"
 #include "pcc-cover-panel.h"
 #include "pcc-fixer.h"
 #include "pcc-file.h"
@@ -620,6 +621,15 @@ open_series (GtkWindow *parent, const char *dir)
       j->series, j->plan, pcc_tree_describe (tree), tpl_dir, history);
   j->panel = PCC_COVER_PANEL (panel);
   j->n_tool_trailers = pcc_cover_panel_get_n_tool_trailers (j->panel);
+  /* What the tree asks about Assisted-by: trailers, for the panel's
+   * tool-trailer bar (it moves them only when the user says so). */
+  {
+    g_autoptr (GError) ae = NULL;
+    g_autoptr (PccAttribution) attr = pcc_attribution_read (tree, &ae);
+    if (attr == NULL)
+      debug_print ("patchcc: %s\n", ae->message);
+    pcc_cover_panel_set_attribution (j->panel, attr);
+  }
   /* What was saved for this folder, else a provenance.ini the user put
    * in it (read, never written). */
   g_autofree char *pp = provenance_path (j);

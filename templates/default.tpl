@@ -3,8 +3,9 @@
 # patchcc cover-letter template.  Lines starting with '#' are comments.
 # b4's tokens: ${cover} ${shortlog} ${diffstat} ${range_diff}
 # ${base_commit} ${change_id} ${prerequisites} ${signature}; patchcc's:
-# ${provenance} ${title} ${total}.  "${if NAME}...${end}" keeps a part
-# only when NAME has a value.  Write $$ for a literal dollar sign.
+# ${provenance} (or its parts ${tools} ${assistance} ${testing}) ${title}
+# ${total}.  "${if NAME}...${end}" keeps a part only when NAME has a
+# value.  Write $$ for a literal dollar sign.
 # ${prerequisites} is whole lines, each with its newline, hence "${prerequisites}-- ".
 ${cover}
 

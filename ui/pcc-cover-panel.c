@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-cover-panel.c - the cover-letter panel (see pcc-cover-panel.h).
  *
- * One widget, a little over 800 lines: its form (title, template, blurb,
+ * One widget, a little under 1000 lines: its form (title, template, blurb,
  * how the series was made), the preview and the series' recipients share
  * the panel's state and signals; the recipient review is pcc-review.c's
  * and the values it renders are core/cover's. */
@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "pcc-attribution.h"
 #include "pcc-review.h"
 #include "pcc-template.h"
 #include "pcc-tool-trailers.h"
@@ -42,6 +43,8 @@ struct _PccCoverPanel
   GtkLabel *error_label;
   GtkWidget *trailer_bar;
   GtkLabel *trailer_label;
+  char *attribution; /* what the tree asks, one sentence; NULL: unknown */
+  PccAttributionKind attribution_kind;
   GtkWidget *review;
   char *tree_desc;
 };
@@ -55,7 +58,9 @@ enum
 };
 static guint signals[N_SIGNALS];
 
-/* Per kind: fields, placeholders, history keys. */
+/* Per kind: fields, placeholders, history keys, and the multi-line
+ * field under them (NULL: none).  The labels quote the questions of the
+ * kernel's Documentation/process/generated-content.rst they answer. */
 typedef struct
 {
   const char *title;
@@ -63,26 +68,36 @@ typedef struct
   guint n_fields;
   const char *placeholder[3];
   const char *history[3];
+  const char *text_label;
 } KindInfo;
 
 static const KindInfo kinds[N_KINDS] = {
   { N_ ("Tools"),
-    N_ ("analysers, generators, test tools; not git or gcc"),
+    N_ ("“What tools were used?”  Analysers, generators, test tools; not "
+        "git or gcc"),
     3,
     { N_ ("Tool (sparse, coccinelle…)"), N_ ("Version"),
-      N_ ("What it was used for") },
-    { "tool.name", "tool.version", "tool.purpose" } },
+      N_ ("Which portions of the content it affected") },
+    { "tool.name", "tool.version", "tool.purpose" },
+    N_ ("“The input to the tools you used, like the Coccinelle source "
+        "script”: the script or the command line") },
   { N_ ("LLM and agent assistance"),
-    N_ ("which model or tool, what it produced, how you reviewed it"),
+    N_ ("which model or tool, its prompts, which portions of the content "
+        "it affected, how you reviewed it"),
     3,
-    { N_ ("Model or tool"), N_ ("What it produced"),
+    { N_ ("Model or tool"), N_ ("Which portions of the content it affected"),
       N_ ("How you reviewed it") },
-    { "assistance.agent", "assistance.produced", "assistance.review" } },
+    { "assistance.agent", "assistance.produced", "assistance.review" },
+    N_ ("“If code was largely generated from a single or short set of "
+        "prompts, include those prompts.  For longer sessions, include a "
+        "summary of the prompts and the nature of resulting assistance.”") },
   { N_ ("Testing"),
-    N_ ("what you ran, and on which hardware or VM"),
+    N_ ("“How is the submission tested and what tools were used to test "
+        "the fix?”  What you ran, and on which hardware or VM"),
     2,
     { N_ ("What was run"), N_ ("On which hardware or VM") },
-    { "testing.what", "testing.where" } },
+    { "testing.what", "testing.where" },
+    NULL },
 };
 
 /* --- changes and rendering ------------------------------------------------ */
@@ -145,8 +160,10 @@ pcc_cover_panel_get_provenance (PccCoverPanel *self, GError **error)
               GtkEntry *e = g_object_get_data (G_OBJECT (l->data), key);
               v[f] = gtk_entry_get_text (e);
             }
-          /* A row whose first field is empty is not written yet. */
-          gboolean empty = TRUE;
+          GtkTextView *tv = g_object_get_data (G_OBJECT (l->data), "text");
+          g_autofree char *text = tv ? text_of (tv) : g_strdup ("");
+          /* A row with nothing typed in it is not written yet. */
+          gboolean empty = text[0] == '\0';
           for (guint f = 0; f < kinds[k].n_fields; f++)
             if (v[f][0])
               empty = FALSE;
@@ -155,9 +172,15 @@ pcc_cover_panel_get_provenance (PccCoverPanel *self, GError **error)
           gboolean ok
               = k == PCC_PROV_TOOL
                     ? pcc_provenance_add_tool (prov, v[0], v[1], v[2], error)
+                          && pcc_provenance_set_tool_input (
+                              prov, pcc_provenance_get_n (prov, k) - 1, text,
+                              error)
                 : k == PCC_PROV_ASSISTANCE
                     ? pcc_provenance_add_assistance (prov, v[0], v[1], v[2],
                                                      error)
+                          && pcc_provenance_set_assistance_prompts (
+                              prov, pcc_provenance_get_n (prov, k) - 1, text,
+                              error)
                     : pcc_provenance_add_testing (prov, v[0], v[1], error);
           if (!ok)
             return NULL;
@@ -263,9 +286,46 @@ on_remove_row (GtkButton *button, PccCoverPanel *self)
   schedule_update (self);
 }
 
+static GtkWidget *framed_text_view (GtkTextView **out, int height);
+
+/* The row's multi-line field (a tool's input, the prompts): the question
+ * it answers above a text view, at grid row @top, @width columns.
+ * @literal: a script or a command line, shown unwrapped in a fixed-width
+ * font (prompts are prose, wrapped on the screen only). */
+static void
+add_row_text (PccCoverPanel *self, GtkWidget *row, GtkWidget *grid,
+              const KindInfo *ki, int top, int width, gboolean literal,
+              const char *text)
+{
+  GtkWidget *label = gtk_label_new (_ (ki->text_label));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_style_context_add_class (gtk_widget_get_style_context (label),
+                               "dim-label");
+  gtk_grid_attach (GTK_GRID (grid), label, 0, top, width, 1);
+  GtkTextView *tv = NULL;
+  GtkWidget *sw = framed_text_view (&tv, 48);
+  if (literal)
+    {
+      gtk_text_view_set_monospace (tv, TRUE);
+      gtk_text_view_set_wrap_mode (tv, GTK_WRAP_NONE);
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw),
+                                      GTK_POLICY_AUTOMATIC,
+                                      GTK_POLICY_AUTOMATIC);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (tv), _ (ki->text_label));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (tv), text ? text : "",
+                            -1);
+  g_signal_connect (gtk_text_view_get_buffer (tv), "changed",
+                    G_CALLBACK (on_changed), self);
+  g_object_set_data (G_OBJECT (row), "text", tv);
+  gtk_grid_attach (GTK_GRID (grid), sw, 0, top + 1, width, 1);
+}
+
 static GtkWidget *
 add_row_with (PccCoverPanel *self, PccProvenanceKind kind, const char *a,
-              const char *b, const char *c)
+              const char *b, const char *c, const char *text)
 {
   const KindInfo *ki = &kinds[kind];
   const char *vals[3] = { a, b, c };
@@ -324,6 +384,10 @@ add_row_with (PccCoverPanel *self, PccProvenanceKind kind, const char *a,
                    : kind == PCC_PROV_ASSISTANCE ? 2
                                                  : 2,
                    0, 1, 1);
+  if (kind == PCC_PROV_TOOL)
+    add_row_text (self, row, grid, ki, 1, 3, TRUE, text);
+  else if (kind == PCC_PROV_ASSISTANCE)
+    add_row_text (self, row, grid, ki, 2, 2, FALSE, text);
   gtk_widget_show_all (row);
   gtk_container_add (GTK_CONTAINER (self->lists[kind]), row);
   return row;
@@ -332,7 +396,7 @@ add_row_with (PccCoverPanel *self, PccProvenanceKind kind, const char *a,
 void
 pcc_cover_panel_add_row (PccCoverPanel *self, PccProvenanceKind kind)
 {
-  add_row_with (self, kind, NULL, NULL, NULL);
+  add_row_with (self, kind, NULL, NULL, NULL, NULL);
 }
 
 static void
@@ -340,7 +404,7 @@ on_add_clicked (GtkButton *button, PccCoverPanel *self)
 {
   PccProvenanceKind kind
       = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "kind"));
-  GtkWidget *row = add_row_with (self, kind, NULL, NULL, NULL);
+  GtkWidget *row = add_row_with (self, kind, NULL, NULL, NULL, NULL);
   gtk_widget_grab_focus (g_object_get_data (G_OBJECT (row), "entry0"));
 }
 
@@ -354,6 +418,15 @@ pcc_cover_panel_get_entry (PccCoverPanel *self, PccProvenanceKind kind,
     return NULL;
   g_autofree char *key = g_strdup_printf ("entry%u", field);
   return g_object_get_data (G_OBJECT (r), key);
+}
+
+GtkTextView *
+pcc_cover_panel_get_text (PccCoverPanel *self, PccProvenanceKind kind,
+                          guint row)
+{
+  GtkListBoxRow *r
+      = gtk_list_box_get_row_at_index (self->lists[kind], (int) row);
+  return r ? g_object_get_data (G_OBJECT (r), "text") : NULL;
 }
 
 static void
@@ -373,18 +446,19 @@ pcc_cover_panel_set_provenance (PccCoverPanel *self, const PccProvenance *prov)
   for (guint i = 0; i < pcc_provenance_get_n (prov, PCC_PROV_TOOL); i++)
     {
       const PccToolUse *t = pcc_provenance_get_tool (prov, i);
-      add_row_with (self, PCC_PROV_TOOL, t->name, t->version, t->purpose);
+      add_row_with (self, PCC_PROV_TOOL, t->name, t->version, t->purpose,
+                    t->input);
     }
   for (guint i = 0; i < pcc_provenance_get_n (prov, PCC_PROV_ASSISTANCE); i++)
     {
       const PccAssistance *a = pcc_provenance_get_assistance (prov, i);
       add_row_with (self, PCC_PROV_ASSISTANCE, a->agent, a->produced,
-                    a->review);
+                    a->review, a->prompts);
     }
   for (guint i = 0; i < pcc_provenance_get_n (prov, PCC_PROV_TESTING); i++)
     {
       const PccTesting *t = pcc_provenance_get_testing (prov, i);
-      add_row_with (self, PCC_PROV_TESTING, t->what, t->where, NULL);
+      add_row_with (self, PCC_PROV_TESTING, t->what, t->where, NULL, NULL);
     }
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->notes),
                             pcc_provenance_get_notes (prov), -1);
@@ -416,13 +490,46 @@ refresh_trailer_bar (PccCoverPanel *self)
                               t->patch + 1);
     }
   const PccToolTrailer *t0 = &g_array_index (found, PccToolTrailer, 0);
+  /* What the tree asks, never a rule of patchcc's: moving the trailers
+   * is the user's choice (the bar's button). */
+  const char *asks
+      = self->attribution
+            ? self->attribution
+            : _ ("Whether the kernel tree asks for them is not known here; "
+                 "keeping them or moving them into the form below is your "
+                 "choice.");
   g_autofree char *markup = g_markup_printf_escaped (
-      _ ("<b>%u tool trailer(s)</b> (%s: …) in patch%s %s.  The kernel no "
-         "longer takes them in commits; say how the series was made here "
-         "instead."),
-      found->len, t0->key, n_patches > 1 ? "es" : "", which->str);
+      _ ("<b>%u tool trailer(s)</b> (%s: …) in patch%s %s.  %s"), found->len,
+      t0->key, n_patches > 1 ? "es" : "", which->str, asks);
   gtk_label_set_markup (self->trailer_label, markup);
+  gtk_info_bar_set_message_type (
+      GTK_INFO_BAR (self->trailer_bar),
+      self->attribution && self->attribution_kind == PCC_ATTRIBUTION_COVER
+          ? GTK_MESSAGE_WARNING
+          : GTK_MESSAGE_INFO);
   gtk_widget_show (self->trailer_bar);
+}
+
+void
+pcc_cover_panel_set_attribution (PccCoverPanel *self,
+                                 const PccAttribution *attr)
+{
+  g_clear_pointer (&self->attribution, g_free);
+  self->attribution_kind = PCC_ATTRIBUTION_UNKNOWN;
+  if (attr)
+    {
+      self->attribution = pcc_attribution_describe (attr);
+      self->attribution_kind = pcc_attribution_get_kind (attr);
+    }
+  refresh_trailer_bar (self);
+}
+
+const char *
+pcc_cover_panel_get_trailer_text (PccCoverPanel *self)
+{
+  return gtk_widget_get_visible (self->trailer_bar)
+             ? gtk_label_get_text (self->trailer_label)
+             : NULL;
 }
 
 guint
@@ -630,6 +737,7 @@ pcc_cover_panel_finalize (GObject *object)
   pcc_provenance_history_free (self->history);
   g_free (self->user_dir);
   g_free (self->tree_desc);
+  g_free (self->attribution);
   g_free (self->template_name);
   g_free (self->error_text);
   g_free (self->preview_text);
@@ -710,7 +818,7 @@ build (PccCoverPanel *self)
   /* The tool-trailer bar. */
   self->trailer_bar = gtk_info_bar_new ();
   gtk_info_bar_set_message_type (GTK_INFO_BAR (self->trailer_bar),
-                                 GTK_MESSAGE_WARNING);
+                                 GTK_MESSAGE_INFO);
   gtk_info_bar_add_button (GTK_INFO_BAR (self->trailer_bar),
                            _ ("_Move to the cover letter"),
                            GTK_RESPONSE_ACCEPT);
@@ -747,6 +855,16 @@ build (PccCoverPanel *self)
   gtk_label_set_xalign (GTK_LABEL (ph), 0);
   g_object_set (ph, "margin-top", 8, NULL);
   gtk_box_pack_start (GTK_BOX (form), ph, FALSE, FALSE, 0);
+  GtkWidget *why = gtk_label_new (
+      _ ("As the kernel's Documentation/process/generated-content.rst asks: "
+         "what tools were used, their input, the prompts, which portions of "
+         "the content they affected, and how the series was tested."));
+  gtk_label_set_xalign (GTK_LABEL (why), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (why), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (why), 60);
+  gtk_style_context_add_class (gtk_widget_get_style_context (why),
+                               "dim-label");
+  gtk_box_pack_start (GTK_BOX (form), why, FALSE, FALSE, 0);
 
   for (guint k = 0; k < N_KINDS; k++)
     {

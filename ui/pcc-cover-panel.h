@@ -9,13 +9,19 @@
  *   - a template picker (the user's templates, the installed ones and
  *     the built-in ones; pcc-template.h) with each template's
  *     description;
- *   - the provenance record as a form: tools (name, version, what for),
- *     LLM or agent assistance (model or tool, what it produced, how it was
- *     reviewed), testing (what, where) and notes; every entry offers the
- *     values typed in earlier series (a PccProvenanceHistory kept in a
- *     key file);
+ *   - the provenance record as a form whose labels quote the questions
+ *     of the kernel's Documentation/process/generated-content.rst: tools
+ *     (name, version, which portions of the content they affected, and
+ *     their input, such as a Coccinelle script, in a multi-line field),
+ *     LLM or agent assistance (model or tool, which portions it affected,
+ *     how it was reviewed, and its prompts or a summary of them in a
+ *     multi-line field), testing (what, where) and notes; every one-line
+ *     entry offers the values typed in earlier series (a
+ *     PccProvenanceHistory kept in a key file);
  *   - when patches still carry Assisted-by: (or other tool) trailers, a
- *     bar that reports them and moves them into the form with one click
+ *     bar that reports them, says what the kernel tree asks about them
+ *     (pcc_cover_panel_set_attribution()), and moves them into the form
+ *     when the user clicks its button, never on its own
  *     (pcc_tool_trailers_migrate(): the patches lose those lines, nothing
  *     else);
  *   - a live preview of the rendered cover letter, or the template's
@@ -28,6 +34,7 @@
 
 #include <gtk/gtk.h>
 
+#include "pcc-attribution.h"
 #include "pcc-cover.h"
 #include "pcc-plan.h"
 #include "pcc-provenance.h"
@@ -76,6 +83,16 @@ char *pcc_cover_panel_render_body (PccCoverPanel *panel, GError **error);
 /* The error shown instead of the preview, or NULL. */
 const char *pcc_cover_panel_get_error (PccCoverPanel *panel);
 
+/* What the kernel tree the series is for asks about Assisted-by:
+ * trailers (pcc_attribution_read()), said in the tool-trailer bar; NULL
+ * when it is not known (the bar then claims nothing either way).  @attr
+ * is not kept. */
+void pcc_cover_panel_set_attribution (PccCoverPanel *panel,
+                                      const PccAttribution *attr);
+/* The tool-trailer bar's text, or NULL while it is hidden (owned by the
+ * panel). */
+const char *pcc_cover_panel_get_trailer_text (PccCoverPanel *panel);
+
 /* Tool trailers found in the series (0 once moved). */
 guint pcc_cover_panel_get_n_tool_trailers (PccCoverPanel *panel);
 /* What the bar's button does. */
@@ -91,6 +108,10 @@ GtkTextView *pcc_cover_panel_get_notes (PccCoverPanel *panel);
 GtkEntry *pcc_cover_panel_get_entry (PccCoverPanel *panel,
                                      PccProvenanceKind kind, guint row,
                                      guint field);
+/* The multi-line field of a row: a tool's input (PCC_PROV_TOOL), the
+ * prompts (PCC_PROV_ASSISTANCE); NULL for testing or a missing row. */
+GtkTextView *pcc_cover_panel_get_text (PccCoverPanel *panel,
+                                       PccProvenanceKind kind, guint row);
 /* Append an empty row to a section (what its "Add" button does). */
 void pcc_cover_panel_add_row (PccCoverPanel *panel, PccProvenanceKind kind);
 GtkWidget *pcc_cover_panel_get_review (PccCoverPanel *panel);

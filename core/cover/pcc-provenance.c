@@ -23,6 +23,7 @@ tool_free (gpointer p)
   g_free (t->name);
   g_free (t->version);
   g_free (t->purpose);
+  g_free (t->input);
   g_free (t);
 }
 
@@ -33,6 +34,7 @@ assistance_free (gpointer p)
   g_free (a->agent);
   g_free (a->produced);
   g_free (a->review);
+  g_free (a->prompts);
   g_free (a);
 }
 
@@ -79,6 +81,7 @@ pcc_provenance_copy (const PccProvenance *prov)
       n->name = g_strdup (t->name);
       n->version = g_strdup (t->version);
       n->purpose = g_strdup (t->purpose);
+      n->input = g_strdup (t->input);
       g_ptr_array_add (c->tools, n);
     }
   for (guint i = 0; i < prov->assistance->len; i++)
@@ -88,6 +91,7 @@ pcc_provenance_copy (const PccProvenance *prov)
       n->agent = g_strdup (a->agent);
       n->produced = g_strdup (a->produced);
       n->review = g_strdup (a->review);
+      n->prompts = g_strdup (a->prompts);
       g_ptr_array_add (c->assistance, n);
     }
   for (guint i = 0; i < prov->testing->len; i++)
@@ -122,7 +126,7 @@ pcc_provenance_equal (const PccProvenance *a, const PccProvenance *b)
     {
       const PccToolUse *x = a->tools->pdata[i], *y = b->tools->pdata[i];
       if (strcmp (x->name, y->name) || strcmp (x->version, y->version)
-          || strcmp (x->purpose, y->purpose))
+          || strcmp (x->purpose, y->purpose) || strcmp (x->input, y->input))
         return FALSE;
     }
   for (guint i = 0; i < a->assistance->len; i++)
@@ -130,7 +134,7 @@ pcc_provenance_equal (const PccProvenance *a, const PccProvenance *b)
       const PccAssistance *x = a->assistance->pdata[i];
       const PccAssistance *y = b->assistance->pdata[i];
       if (strcmp (x->agent, y->agent) || strcmp (x->produced, y->produced)
-          || strcmp (x->review, y->review))
+          || strcmp (x->review, y->review) || strcmp (x->prompts, y->prompts))
         return FALSE;
     }
   for (guint i = 0; i < a->testing->len; i++)
@@ -228,6 +232,7 @@ pcc_provenance_add_tool (PccProvenance *prov, const char *name,
   t->name = g_steal_pointer (&n);
   t->version = g_steal_pointer (&v);
   t->purpose = g_steal_pointer (&p);
+  t->input = g_strdup ("");
   g_ptr_array_add (prov->tools, t);
   return TRUE;
 }
@@ -253,6 +258,7 @@ pcc_provenance_add_assistance (PccProvenance *prov, const char *agent,
   x->agent = g_steal_pointer (&a);
   x->produced = g_steal_pointer (&p);
   x->review = g_steal_pointer (&r);
+  x->prompts = g_strdup ("");
   g_ptr_array_add (prov->assistance, x);
   return TRUE;
 }
@@ -284,6 +290,34 @@ pcc_provenance_set_notes (PccProvenance *prov, const char *notes,
     return FALSE;
   g_free (prov->notes);
   prov->notes = n;
+  return TRUE;
+}
+
+gboolean
+pcc_provenance_set_tool_input (PccProvenance *prov, guint i, const char *input,
+                               GError **error)
+{
+  g_return_val_if_fail (i < prov->tools->len, FALSE);
+  char *v = clean_value ("tool input", input, FALSE, TRUE, error);
+  if (!v)
+    return FALSE;
+  PccToolUse *t = prov->tools->pdata[i];
+  g_free (t->input);
+  t->input = v;
+  return TRUE;
+}
+
+gboolean
+pcc_provenance_set_assistance_prompts (PccProvenance *prov, guint i,
+                                       const char *prompts, GError **error)
+{
+  g_return_val_if_fail (i < prov->assistance->len, FALSE);
+  char *v = clean_value ("assistance prompts", prompts, FALSE, TRUE, error);
+  if (!v)
+    return FALSE;
+  PccAssistance *a = prov->assistance->pdata[i];
+  g_free (a->prompts);
+  a->prompts = v;
   return TRUE;
 }
 
@@ -361,6 +395,127 @@ append_wrapped (GString *out, const char *first, const char *cont,
   g_string_append_c (out, '\n');
 }
 
+/* @text as a literal block: each line after four spaces, blank lines
+ * empty, nothing re-wrapped. */
+static void
+append_literal (GString *out, const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_strchomp (lines[i]);
+      if (lines[i][0])
+        g_string_append_printf (out, "    %s", lines[i]);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* A tool's input: on its "Input:" line when it is one line that fits,
+ * else a literal block under it (a script or a command line is never
+ * re-wrapped). */
+static void
+append_input (GString *out, const char *input, int width)
+{
+  static const char label[] = "  Input:";
+  const char *one = input;
+  while (*one == ' ' || *one == '\t')
+    one++;
+  if (!strchr (one, '\n')
+      && (glong) (sizeof label + g_utf8_strlen (one, -1)) <= width)
+    {
+      g_string_append_printf (out, "%s %s\n", label, one);
+      return;
+    }
+  g_string_append_printf (out, "%s\n", label);
+  append_literal (out, input);
+}
+
+/* Prompts: prose of one line is wrapped like the other fields; several
+ * lines (prompts quoted as given) are a literal block. */
+static void
+append_prompts (GString *out, const char *prompts, int width)
+{
+  if (!strchr (prompts, '\n'))
+    {
+      append_wrapped (out, "  Prompts: ", "    ", prompts, width);
+      return;
+    }
+  g_string_append (out, "  Prompts:\n");
+  append_literal (out, prompts);
+}
+
+static void
+render_tools (GString *out, const PccProvenance *prov, int width)
+{
+  g_string_append (out, "Tools:\n");
+  for (guint i = 0; i < prov->tools->len; i++)
+    {
+      const PccToolUse *t = prov->tools->pdata[i];
+      g_autoptr (GString) line = g_string_new (t->name);
+      if (t->version[0])
+        g_string_append_printf (line, " %s", t->version);
+      if (t->purpose[0])
+        g_string_append_printf (line, ": %s", t->purpose);
+      append_wrapped (out, "- ", "  ", line->str, width);
+      if (t->input[0])
+        append_input (out, t->input, width);
+    }
+}
+
+static void
+render_assistance (GString *out, const PccProvenance *prov, int width)
+{
+  g_string_append (out, "LLM and agent assistance:\n");
+  for (guint i = 0; i < prov->assistance->len; i++)
+    {
+      const PccAssistance *a = prov->assistance->pdata[i];
+      append_wrapped (out, "- ", "  ", a->agent, width);
+      if (a->prompts[0])
+        append_prompts (out, a->prompts, width);
+      if (a->produced[0])
+        append_wrapped (out, "  Produced: ", "    ", a->produced, width);
+      if (a->review[0])
+        append_wrapped (out, "  Reviewed: ", "    ", a->review, width);
+    }
+}
+
+static void
+render_testing (GString *out, const PccProvenance *prov, int width)
+{
+  g_string_append (out, "Testing:\n");
+  for (guint i = 0; i < prov->testing->len; i++)
+    {
+      const PccTesting *t = prov->testing->pdata[i];
+      append_wrapped (out, "- ", "  ", t->what, width);
+      if (t->where[0])
+        append_wrapped (out, "  On: ", "    ", t->where, width);
+    }
+}
+
+char *
+pcc_provenance_render_part (const PccProvenance *prov, PccProvenanceKind kind,
+                            int width)
+{
+  if (width <= 0)
+    width = 72;
+  if (pcc_provenance_get_n (prov, kind) == 0)
+    return g_strdup ("");
+  GString *out = g_string_new (NULL);
+  switch (kind)
+    {
+      case PCC_PROV_TOOL:
+        render_tools (out, prov, width);
+        break;
+      case PCC_PROV_ASSISTANCE:
+        render_assistance (out, prov, width);
+        break;
+      case PCC_PROV_TESTING:
+        render_testing (out, prov, width);
+        break;
+    }
+  return g_string_free (out, FALSE);
+}
+
 char *
 pcc_provenance_render (const PccProvenance *prov, int width)
 {
@@ -370,43 +525,16 @@ pcc_provenance_render (const PccProvenance *prov, int width)
     return g_strdup ("");
 
   GString *out = g_string_new ("How this series was made:\n");
-
-  if (prov->tools->len)
+  static const PccProvenanceKind parts[]
+      = { PCC_PROV_TOOL, PCC_PROV_ASSISTANCE, PCC_PROV_TESTING };
+  for (guint k = 0; k < G_N_ELEMENTS (parts); k++)
     {
-      g_string_append (out, "\nTools:\n");
-      for (guint i = 0; i < prov->tools->len; i++)
+      g_autofree char *part
+          = pcc_provenance_render_part (prov, parts[k], width);
+      if (part[0])
         {
-          const PccToolUse *t = prov->tools->pdata[i];
-          g_autoptr (GString) line = g_string_new (t->name);
-          if (t->version[0])
-            g_string_append_printf (line, " %s", t->version);
-          if (t->purpose[0])
-            g_string_append_printf (line, ": %s", t->purpose);
-          append_wrapped (out, "- ", "  ", line->str, width);
-        }
-    }
-  if (prov->assistance->len)
-    {
-      g_string_append (out, "\nLLM and agent assistance:\n");
-      for (guint i = 0; i < prov->assistance->len; i++)
-        {
-          const PccAssistance *a = prov->assistance->pdata[i];
-          append_wrapped (out, "- ", "  ", a->agent, width);
-          if (a->produced[0])
-            append_wrapped (out, "  Produced: ", "    ", a->produced, width);
-          if (a->review[0])
-            append_wrapped (out, "  Reviewed: ", "    ", a->review, width);
-        }
-    }
-  if (prov->testing->len)
-    {
-      g_string_append (out, "\nTesting:\n");
-      for (guint i = 0; i < prov->testing->len; i++)
-        {
-          const PccTesting *t = prov->testing->pdata[i];
-          append_wrapped (out, "- ", "  ", t->what, width);
-          if (t->where[0])
-            append_wrapped (out, "  On: ", "    ", t->where, width);
+          g_string_append_c (out, '\n');
+          g_string_append (out, part);
         }
     }
   if (prov->notes[0])
@@ -420,25 +548,36 @@ pcc_provenance_render (const PccProvenance *prov, int width)
 
 /* --- key files ------------------------------------------------------------ */
 
+/* One-line keys first; the multi-line ones are listed apart in the
+ * error for an unknown key. */
 static const char *const tool_keys[] = { "name", "version", "purpose", NULL };
+static const char *const tool_text_keys[] = { "input", NULL };
 static const char *const assist_keys[]
     = { "agent", "produced", "review", NULL };
+static const char *const assist_text_keys[] = { "prompts", NULL };
 static const char *const testing_keys[] = { "what", "where", NULL };
 static const char *const notes_keys[] = { "text", NULL };
 
+/* @known: the group's one-line keys; @text: its multi-line keys (may
+ * be NULL). */
 static gboolean
 check_keys (GKeyFile *kf, const char *name, const char *group,
-            const char *const *known, GError **error)
+            const char *const *known, const char *const *text, GError **error)
 {
   g_auto (GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
   for (guint i = 0; keys && keys[i]; i++)
     {
-      if (!g_strv_contains (known, keys[i]))
+      if (!g_strv_contains (known, keys[i])
+          && !(text && g_strv_contains (text, keys[i])))
         {
           g_autofree char *list = g_strjoinv (", ", (char **) known);
+          g_autofree char *more
+              = text ? g_strjoinv (", ", (char **) text) : NULL;
           g_set_error (error, PCC_ERROR, PCC_ERROR_OPTION,
-                       "%s: group [%s]: unknown key “%s” (known keys: %s)",
-                       name, group, keys[i], list);
+                       "%s: group [%s]: unknown key “%s” (known keys: "
+                       "%s)%s%s",
+                       name, group, keys[i], list,
+                       more ? "; multi-line keys: " : "", more ? more : "");
           return FALSE;
         }
     }
@@ -485,25 +624,31 @@ pcc_provenance_load_keyfile (GKeyFile *kf, const char *name, GError **error)
 
       if (group_is (g, "tool"))
         {
-          if (!check_keys (kf, name, g, tool_keys, error))
+          if (!check_keys (kf, name, g, tool_keys, tool_text_keys, error))
             return NULL;
           g_autofree char *n = get_value (kf, g, "name");
           g_autofree char *v = get_value (kf, g, "version");
           g_autofree char *p = get_value (kf, g, "purpose");
-          ok = pcc_provenance_add_tool (prov, n, v, p, &local);
+          g_autofree char *in = get_value (kf, g, "input");
+          ok = pcc_provenance_add_tool (prov, n, v, p, &local)
+               && pcc_provenance_set_tool_input (prov, prov->tools->len - 1,
+                                                 in, &local);
         }
       else if (group_is (g, "assistance"))
         {
-          if (!check_keys (kf, name, g, assist_keys, error))
+          if (!check_keys (kf, name, g, assist_keys, assist_text_keys, error))
             return NULL;
           g_autofree char *a = get_value (kf, g, "agent");
           g_autofree char *p = get_value (kf, g, "produced");
           g_autofree char *r = get_value (kf, g, "review");
-          ok = pcc_provenance_add_assistance (prov, a, p, r, &local);
+          g_autofree char *pr = get_value (kf, g, "prompts");
+          ok = pcc_provenance_add_assistance (prov, a, p, r, &local)
+               && pcc_provenance_set_assistance_prompts (
+                   prov, prov->assistance->len - 1, pr, &local);
         }
       else if (group_is (g, "testing"))
         {
-          if (!check_keys (kf, name, g, testing_keys, error))
+          if (!check_keys (kf, name, g, testing_keys, NULL, error))
             return NULL;
           g_autofree char *w = get_value (kf, g, "what");
           g_autofree char *h = get_value (kf, g, "where");
@@ -511,7 +656,7 @@ pcc_provenance_load_keyfile (GKeyFile *kf, const char *name, GError **error)
         }
       else if (strcmp (g, "notes") == 0)
         {
-          if (!check_keys (kf, name, g, notes_keys, error))
+          if (!check_keys (kf, name, g, notes_keys, NULL, error))
             return NULL;
           g_autofree char *t = get_value (kf, g, "text");
           ok = pcc_provenance_set_notes (prov, t, &local);
@@ -579,6 +724,8 @@ pcc_provenance_to_keyfile (const PccProvenance *prov)
         g_key_file_set_string (kf, g, "version", t->version);
       if (t->purpose[0])
         g_key_file_set_string (kf, g, "purpose", t->purpose);
+      if (t->input[0])
+        g_key_file_set_string (kf, g, "input", t->input);
     }
   for (guint i = 0; i < prov->assistance->len; i++)
     {
@@ -589,6 +736,8 @@ pcc_provenance_to_keyfile (const PccProvenance *prov)
         g_key_file_set_string (kf, g, "produced", a->produced);
       if (a->review[0])
         g_key_file_set_string (kf, g, "review", a->review);
+      if (a->prompts[0])
+        g_key_file_set_string (kf, g, "prompts", a->prompts);
     }
   for (guint i = 0; i < prov->testing->len; i++)
     {

@@ -18,10 +18,11 @@
  * prep-cover-template fills them), the rest patchcc's.  This is the one
  * list: a new token is added here and given its value in
  * pcc_cover_get_values(). */
-static const char *const known_tokens[]
-    = { "cover",       "shortlog",  "diffstat",      "range_diff",
-        "base_commit", "change_id", "prerequisites", "signature",
-        "provenance",  "title",     "total",         NULL };
+static const char *const known_tokens[] = {
+  "cover",     "shortlog",      "diffstat",   "range_diff", "base_commit",
+  "change_id", "prerequisites", "signature",  "provenance", "title",
+  "total",     "tools",         "assistance", "testing",    NULL
+};
 #define N_B4_TOKENS 8
 
 const char *const *

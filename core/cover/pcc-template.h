@@ -23,6 +23,9 @@
  *
  *   ${provenance}     how the series was made (pcc-provenance.h), a whole
  *                     section ending in a newline, or ""
+ *   ${tools}          its parts, each with its heading as in
+ *   ${assistance}     ${provenance} ("Tools:", "LLM and agent
+ *   ${testing}        assistance:", "Testing:"), or "" when empty
  *   ${title}          the cover letter's subject, without "[PATCH 0/N]"
  *   ${total}          the number of patches
  *

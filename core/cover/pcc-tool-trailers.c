@@ -442,12 +442,14 @@ pcc_tool_trailers_to_provenance (const PccSeries *series,
     {
       const PccToolUse *t = pcc_provenance_get_tool (next, i);
       pcc_provenance_add_tool (prov, t->name, t->version, t->purpose, NULL);
+      pcc_provenance_set_tool_input (prov, i, t->input, NULL);
     }
   for (guint i = 0; i < pcc_provenance_get_n (next, PCC_PROV_ASSISTANCE); i++)
     {
       const PccAssistance *a = pcc_provenance_get_assistance (next, i);
       pcc_provenance_add_assistance (prov, a->agent, a->produced, a->review,
                                      NULL);
+      pcc_provenance_set_assistance_prompts (prov, i, a->prompts, NULL);
     }
   for (guint i = 0; i < pcc_provenance_get_n (next, PCC_PROV_TESTING); i++)
     {

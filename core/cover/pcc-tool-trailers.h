@@ -2,14 +2,17 @@
 /* pcc-tool-trailers.h - Assisted-by: and other tool trailers, moved to
  * the cover letter.
  *
- * The kernel dropped the Assisted-by: trailer (Documentation/process/
- * coding-assistants.rst no longer asks for it): how a patch was made now
- * belongs in the cover letter.  Series written before still carry the
- * trailers.  This module finds them, reports them, and moves them: their
- * content goes into the series' provenance record (pcc-provenance.h) and
- * the trailer lines leave the patches, with nothing else in the mail
- * changed (the rewritten mail is the original minus those lines, byte
- * for byte, so "git am" gives the same tree).
+ * Every released kernel that documents AI coding assistants
+ * (Documentation/process/coding-assistants.rst, 7.x) asks for an
+ * Assisted-by: trailer in the commit; a change posted for review in
+ * October 2026 drops that request, leaving the cover letter as the place
+ * to say how a series was made.  What a given tree asks is
+ * pcc-attribution.h's question; whether to move the trailers is the
+ * user's.  This module finds them, reports them, and, when asked, moves
+ * them: their content goes into the series' provenance record
+ * (pcc-provenance.h) and the trailer lines leave the patches, with
+ * nothing else in the mail changed (the rewritten mail is the original
+ * minus those lines, byte for byte, so "git am" gives the same tree).
  *
  * Only tool trailers are touched, never a person's:
  *
@@ -68,8 +71,9 @@ char *pcc_tool_trailers_strip (const PccPatch *patch,
                                gsize *out_len, GError **error);
 
 /* Add what @trailers say to @prov: "Assisted-by: AGENT[:MODEL] [TOOL...]"
- * gives an assistance entry for AGENT ("produced" lists the patches) and
- * a tool entry per TOOL; Generated-by: gives a tool entry; a
+ * (the form earlier 7.x releases documented) or "Assisted-by: LLM
+ * [TOOL...]" (7.3's) gives an assistance entry for AGENT ("produced"
+ * lists the patches) and a tool entry per TOOL; Generated-by: gives a tool entry; a
  * Co-developed-by:/Co-authored-by: without address an assistance entry.
  * Identical values are merged.  "review" is left for the user. */
 gboolean pcc_tool_trailers_to_provenance (const PccSeries *series,

@@ -375,6 +375,69 @@ test_b4_template (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (out, "rfc "));
 }
 
+/* ${tools}, ${assistance} and ${testing} place the parts of the record
+ * apart; --b4-template escapes them as it does ${provenance}.  The tool
+ * trailers are reported with what the tree documents about them. */
+static void
+test_provenance_parts (Fixture *f, gconstpointer data)
+{
+  if (!f->repo)
+    return;
+  g_autofree char *pf = g_build_filename (f->repo->root, "p3.ini", NULL);
+  g_file_set_contents (pf,
+                       "[tool.1]\nname=coccinelle\npurpose=patch 1\n"
+                       "input=@@\\nexpression E;\\n@@\\n- old(E)\\n+ new(E)\n"
+                       "[assistance.1]\nagent=LLM\nprompts=cost $5\n"
+                       "[testing.1]\nwhat=kselftest foo\n",
+                       -1, NULL);
+  g_autofree char *tpl = g_build_filename (f->repo->root, "parts.tpl", NULL);
+  g_file_set_contents (tpl,
+                       "# Parts\n"
+                       "${testing}\n"
+                       "--\n"
+                       "${tools}\n"
+                       "--\n"
+                       "${assistance}\n",
+                       -1, NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[]
+      = { "--tree-path", f->repo->work, "--no-recipients",   "--body-only",
+          "--template",  tpl,           "--provenance-file", pf,
+          f->outdir,     NULL };
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpstr (out, ==,
+                   "Testing:\n"
+                   "- kselftest foo\n"
+                   "--\n"
+                   "Tools:\n"
+                   "- coccinelle: patch 1\n"
+                   "  Input:\n"
+                   "    @@\n"
+                   "    expression E;\n"
+                   "    @@\n"
+                   "    - old(E)\n"
+                   "    + new(E)\n"
+                   "--\n"
+                   "LLM and agent assistance:\n"
+                   "- LLM\n"
+                   "  Prompts: cost $5\n");
+  /* The test tree has no coding-assistants.rst. */
+  g_assert_nonnull (strstr (err, "Assisted-by: Claude:claude-opus-4"));
+  g_assert_nonnull (strstr (err, "This tree has no "
+                                 "Documentation/process/"
+                                 "coding-assistants.rst"));
+  g_assert_null (strstr (err, "no longer"));
+
+  /* A template for b4: "$" doubled in the parts too. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  const char *b4[]
+      = { "--b4-template", "--template", tpl, "--provenance-file", pf, NULL };
+  g_assert_cmpint (run_cli (b4, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "  Prompts: cost $$5\n"));
+  g_assert_true (g_str_has_prefix (out, "Testing:\n- kselftest foo\n--\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -384,5 +447,7 @@ main (int argc, char **argv)
   g_test_add ("/cover/cli", Fixture, NULL, set_up, test_cli, tear_down);
   g_test_add ("/cover/b4-template", Fixture, NULL, set_up, test_b4_template,
               tear_down);
+  g_test_add ("/cover/provenance-parts", Fixture, NULL, set_up,
+              test_provenance_parts, tear_down);
   return g_test_run ();
 }

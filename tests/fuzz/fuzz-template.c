@@ -47,6 +47,8 @@ provenance (const char *text, gsize size)
     return;
   g_free (pcc_provenance_render (p, 72));
   g_free (pcc_provenance_render (p, 1));
+  for (int k = PCC_PROV_TOOL; k <= PCC_PROV_TESTING; k++)
+    g_free (pcc_provenance_render_part (p, k, 1));
   gsize len = 0;
   char *back = pcc_provenance_to_data (p, &len);
   PccProvenance *q = pcc_provenance_load_data ("back.ini", back, len, NULL);

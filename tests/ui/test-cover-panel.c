@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "pcc-attribution.h"
 #include "pcc-cover-panel.h"
 #include "pcc-review.h"
 #include "pcc-series.h"
@@ -263,6 +264,33 @@ test_panel (Fixture *f, gconstpointer data)
   g_assert_cmpuint (pcc_cover_panel_get_n_tool_trailers (p), ==, 1);
   g_assert_null (strstr (t0, "How this series was made"));
 
+  /* The bar says what the tree asks, and claims nothing without it. */
+  const char *bar = pcc_cover_panel_get_trailer_text (p);
+  g_assert_nonnull (bar);
+  g_assert_null (strstr (bar, "no longer"));
+  g_assert_nonnull (strstr (bar, "not known here"));
+  g_autoptr (PccAttribution) a73 = pcc_attribution_new_from_text (
+      "Attribution\n===========\n\n  Assisted-by: LLM [TOOL1] [TOOL2]\n",
+      TRUE);
+  pcc_cover_panel_set_attribution (p, a73);
+  bar = pcc_cover_panel_get_trailer_text (p);
+  g_assert_nonnull (strstr (bar, "coding-assistants.rst asks for an "
+                                 "Assisted-by: trailer in each commit "
+                                 "(“Assisted-by: LLM [TOOL1] [TOOL2]”)"));
+  g_assert_nonnull (strstr (bar, "not in a release yet"));
+  /* The test tree has no coding-assistants.rst. */
+  g_autoptr (GError) aerr = NULL;
+  g_autoptr (PccAttribution) here = pcc_attribution_read (f->tree, &aerr);
+  g_assert_no_error (aerr);
+  pcc_cover_panel_set_attribution (p, here);
+  bar = pcc_cover_panel_get_trailer_text (p);
+  g_assert_nonnull (strstr (bar,
+                            "This tree has no "
+                            "Documentation/process/coding-assistants.rst"));
+  /* Nothing is moved without the user's click. */
+  g_assert_cmpuint (pcc_cover_panel_get_n_tool_trailers (p), ==, 1);
+  g_assert_null (pcc_cover_panel_get_text (p, PCC_PROV_TESTING, 0));
+
   /* Typing: the preview follows. */
   pcc_cover_panel_set_title (p, "net: foo: a tunable reset timeout");
   pcc_cover_panel_set_blurb (p, "The foo NIC sometimes needs longer than "
@@ -274,6 +302,12 @@ test_panel (Fixture *f, gconstpointer data)
   const char *tool[]
       = { "sparse", "0.6.4", "every patch, no new warnings", NULL };
   type_into (p, PCC_PROV_TOOL, 0, tool);
+  gtk_text_buffer_set_text (
+      gtk_text_view_get_buffer (
+          pcc_cover_panel_get_text (p, PCC_PROV_TOOL, 0)),
+      "make C=2 drivers/net/ethernet/foo/\nmake C=2 W=1 "
+      "drivers/net/ethernet/foo/",
+      -1);
   pcc_cover_panel_add_row (p, PCC_PROV_TESTING);
   const char *t1[] = { "kselftest net/foo", "QEMU x86_64 (KVM)", NULL };
   type_into (p, PCC_PROV_TESTING, 0, t1);
@@ -290,6 +324,11 @@ test_panel (Fixture *f, gconstpointer data)
                                         "tunable reset timeout\n"));
   g_assert_nonnull (strstr (t1s, "Tools:\n- sparse 0.6.4: every patch, no "
                                  "new warnings\n"));
+  g_assert_nonnull (strstr (t1s,
+                            "new warnings\n"
+                            "  Input:\n"
+                            "    make C=2 drivers/net/ethernet/foo/\n"
+                            "    make C=2 W=1 drivers/net/ethernet/foo/\n"));
   g_assert_nonnull (strstr (t1s, "Notes:\nPatch 3 only touches "
                                  "documentation.\n"));
   /* The blurb typed as one line is wrapped at 72 columns. */
@@ -329,10 +368,28 @@ test_panel (Fixture *f, gconstpointer data)
                         NULL };
   gtk_entry_set_text (pcc_cover_panel_get_entry (p, PCC_PROV_ASSISTANCE, 0, 2),
                       rev[2]);
+  /* The input typed before the move is still there; prompts go to the
+   * assistance entry the trailer became. */
+  g_autofree char *input = NULL;
+  {
+    GtkTextBuffer *ib = gtk_text_view_get_buffer (
+        pcc_cover_panel_get_text (p, PCC_PROV_TOOL, 0));
+    GtkTextIter s, e;
+    gtk_text_buffer_get_bounds (ib, &s, &e);
+    input = gtk_text_buffer_get_text (ib, &s, &e, FALSE);
+  }
+  g_assert_true (g_str_has_prefix (input, "make C=2 drivers"));
+  gtk_text_buffer_set_text (
+      gtk_text_view_get_buffer (
+          pcc_cover_panel_get_text (p, PCC_PROV_ASSISTANCE, 0)),
+      "Make the reset timeout a module parameter.", -1);
   pcc_cover_panel_update (p);
   g_autofree char *t2s = preview_text (p);
   g_assert_nonnull (strstr (t2s, "LLM and agent assistance:\n"
                                  "- Claude:claude-opus-4\n"));
+  g_assert_nonnull (strstr (t2s, "- Claude:claude-opus-4\n"
+                                 "  Prompts: Make the reset timeout a module "
+                                 "parameter.\n"));
   g_assert_nonnull (strstr (t2s, "  Reviewed: read line by line; the PHY "
                                  "wait was rewritten by hand\n"));
 

@@ -209,6 +209,200 @@ test_history (void)
   g_rmdir (dir);
 }
 
+/* The input of a tool and the prompts of an assistance entry, the two
+ * questions of generated-content.rst the other fields do not answer. */
+static const char cocci[]
+    = "@@\n"
+      "expression E;\n"
+      "@@\n"
+      "\n"
+      "-\tfoo_reset_wait(E, 500);\n"
+      "+\tfoo_reset_wait(E, foo->reset_timeout_ms);  /* a comment long "
+      "enough to pass column 72 */\n";
+
+static PccProvenance *
+sample_with_input (void)
+{
+  PccProvenance *p = pcc_provenance_new ();
+  g_assert_true (pcc_provenance_add_tool (p, "coccinelle", "1.1.1",
+                                          "generated the conversion in "
+                                          "patches 2-4",
+                                          NULL));
+  g_assert_true (pcc_provenance_set_tool_input (p, 0, cocci, NULL));
+  g_assert_true (pcc_provenance_add_tool (p, "checkpatch.pl", "", "", NULL));
+  g_assert_true (pcc_provenance_set_tool_input (
+      p, 1, "  scripts/checkpatch.pl --strict -g HEAD~4..  \n", NULL));
+  g_assert_true (pcc_provenance_add_tool (p, "sparse", "", "", NULL));
+  g_assert_true (pcc_provenance_set_tool_input (
+      p, 2,
+      "make C=2 CF=\"-Wsparse-all -Wno-bitwise\" "
+      "drivers/net/ethernet/foo/ drivers/net/ethernet/foo/phy/",
+      NULL));
+  g_assert_true (pcc_provenance_add_assistance (
+      p, "LLM", "first draft of patch 3's error handling", "rewritten by hand",
+      NULL));
+  g_assert_true (pcc_provenance_set_assistance_prompts (
+      p, 0,
+      "A session of about an hour: asked for the error paths of "
+      "foo_reset(), then for each to be checked against the datasheet.",
+      NULL));
+  g_assert_true (
+      pcc_provenance_add_assistance (p, "LLM", "patch 4", "", NULL));
+  g_assert_true (pcc_provenance_set_assistance_prompts (
+      p, 1,
+      "Convert foo_reset_wait() callers to the new timeout.\n\n"
+      "Keep the 500 ms default.",
+      NULL));
+  g_assert_true (pcc_provenance_add_testing (p, "boot test", "", NULL));
+  return p;
+}
+
+static void
+test_input_prompts_render (void)
+{
+  g_autoptr (PccProvenance) p = sample_with_input ();
+  g_autofree char *out = pcc_provenance_render (p, 72);
+  g_assert_cmpstr (
+      out, ==,
+      "How this series was made:\n"
+      "\n"
+      "Tools:\n"
+      "- coccinelle 1.1.1: generated the conversion in patches 2-4\n"
+      "  Input:\n"
+      "    @@\n"
+      "    expression E;\n"
+      "    @@\n"
+      "\n"
+      "    -\tfoo_reset_wait(E, 500);\n"
+      "    +\tfoo_reset_wait(E, foo->reset_timeout_ms);  /* a comment long "
+      "enough to pass column 72 */\n"
+      "- checkpatch.pl\n"
+      "  Input: scripts/checkpatch.pl --strict -g HEAD~4..\n"
+      "- sparse\n"
+      "  Input:\n"
+      "    make C=2 CF=\"-Wsparse-all -Wno-bitwise\" "
+      "drivers/net/ethernet/foo/ drivers/net/ethernet/foo/phy/\n"
+      "\n"
+      "LLM and agent assistance:\n"
+      "- LLM\n"
+      "  Prompts: A session of about an hour: asked for the error paths of\n"
+      "    foo_reset(), then for each to be checked against the datasheet.\n"
+      "  Produced: first draft of patch 3's error handling\n"
+      "  Reviewed: rewritten by hand\n"
+      "- LLM\n"
+      "  Prompts:\n"
+      "    Convert foo_reset_wait() callers to the new timeout.\n"
+      "\n"
+      "    Keep the 500 ms default.\n"
+      "  Produced: patch 4\n"
+      "\n"
+      "Testing:\n"
+      "- boot test\n");
+
+  /* Each part on its own, as it appears in the whole. */
+  static const PccProvenanceKind kinds[]
+      = { PCC_PROV_TOOL, PCC_PROV_ASSISTANCE, PCC_PROV_TESTING };
+  static const char *const heads[]
+      = { "Tools:\n", "LLM and agent assistance:\n", "Testing:\n" };
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autofree char *part = pcc_provenance_render_part (p, kinds[k], 72);
+      g_assert_true (g_str_has_prefix (part, heads[k]));
+      g_assert_true (g_str_has_suffix (part, "\n"));
+      g_autofree char *framed = g_strconcat ("\n", part, NULL);
+      g_assert_nonnull (strstr (out, framed));
+    }
+  g_autoptr (PccProvenance) notes_only = pcc_provenance_new ();
+  g_assert_true (pcc_provenance_set_notes (notes_only, "x", NULL));
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autofree char *part
+          = pcc_provenance_render_part (notes_only, kinds[k], 72);
+      g_assert_cmpstr (part, ==, "");
+    }
+
+  /* Multi-line fields keep newlines and tabs, refuse other controls. */
+  g_autoptr (GError) error = NULL;
+  g_assert_false (pcc_provenance_set_tool_input (p, 0, "a\rb", &error));
+  g_assert_nonnull (strstr (error->message, "tool input"));
+  g_clear_error (&error);
+  g_assert_false (
+      pcc_provenance_set_assistance_prompts (p, 0, "a\x1b[31m", &error));
+  g_assert_nonnull (strstr (error->message, "assistance prompts"));
+  g_clear_error (&error);
+  /* Failed setters leave the value alone; NULL clears it. */
+  g_assert_true (g_str_has_prefix (pcc_provenance_get_tool (p, 0)->input,
+                                   "@@\nexpression E;\n"));
+  g_assert_true (pcc_provenance_set_tool_input (p, 0, NULL, NULL));
+  g_assert_cmpstr (pcc_provenance_get_tool (p, 0)->input, ==, "");
+}
+
+static void
+test_input_prompts_keyfile (void)
+{
+  g_autoptr (PccProvenance) p = sample_with_input ();
+  gsize len = 0;
+  g_autofree char *data = pcc_provenance_to_data (p, &len);
+  g_assert_nonnull (strstr (data, "\ninput=@@\\nexpression E;\\n@@\\n"));
+  g_assert_nonnull (strstr (data, "\nprompts=Convert foo_reset_wait()"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccProvenance) q
+      = pcc_provenance_load_data ("p.ini", data, len, &error);
+  g_assert_no_error (error);
+  g_assert_true (pcc_provenance_equal (p, q));
+  g_assert_cmpstr (pcc_provenance_get_tool (q, 0)->input, ==,
+                   pcc_provenance_get_tool (p, 0)->input);
+  g_autoptr (PccProvenance) c = pcc_provenance_copy (p);
+  g_assert_true (pcc_provenance_equal (p, c));
+  g_assert_true (pcc_provenance_set_assistance_prompts (c, 1, "other", NULL));
+  g_assert_false (pcc_provenance_equal (p, c));
+
+  /* A file written before the fields existed: they are empty, and the
+   * output is what it was. */
+  const char *old = "[tool.1]\nname=sparse\nversion=0.6.4\n"
+                    "[assistance.1]\nagent=LLM\nproduced=patch 2\n";
+  g_autoptr (PccProvenance) o
+      = pcc_provenance_load_data ("old.ini", old, strlen (old), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (pcc_provenance_get_tool (o, 0)->input, ==, "");
+  g_assert_cmpstr (pcc_provenance_get_assistance (o, 0)->prompts, ==, "");
+  g_autofree char *out = pcc_provenance_render (o, 72);
+  g_assert_cmpstr (out, ==,
+                   "How this series was made:\n\nTools:\n- sparse 0.6.4\n\n"
+                   "LLM and agent assistance:\n- LLM\n"
+                   "  Produced: patch 2\n");
+  g_autofree char *again = pcc_provenance_to_data (o, NULL);
+  g_assert_null (strstr (again, "input="));
+  g_assert_null (strstr (again, "prompts="));
+
+  /* Unknown keys stay errors, naming the new keys too; a bad value in a
+   * new key names its group. */
+  static const struct
+  {
+    const char *data;
+    const char *message;
+  } cases[] = {
+    { "[tool.1]\nname=x\ninputs=y\n",
+      "unknown key “inputs” (known keys: name, version, purpose); "
+      "multi-line keys: input" },
+    { "[assistance.1]\nagent=x\nprompt=y\n",
+      "unknown key “prompt” (known keys: agent, produced, review); "
+      "multi-line keys: prompts" },
+    { "[tool.1]\nname=x\ninput=a\\rb\n",
+      "p.ini: group [tool.1]: provenance field “tool input”" },
+    { "[testing.1]\nwhat=x\ninput=y\n", "unknown key “input”" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) e = NULL;
+      g_autoptr (PccProvenance) r = pcc_provenance_load_data (
+          "p.ini", cases[i].data, strlen (cases[i].data), &e);
+      g_assert_null (r);
+      if (!strstr (e->message, cases[i].message))
+        g_error ("case %u: “%s” not in “%s”", i, cases[i].message, e->message);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -218,5 +412,9 @@ main (int argc, char **argv)
   g_test_add_func ("/provenance/keyfile-roundtrip", test_keyfile_roundtrip);
   g_test_add_func ("/provenance/keyfile-errors", test_keyfile_errors);
   g_test_add_func ("/provenance/history", test_history);
+  g_test_add_func ("/provenance/input-prompts-render",
+                   test_input_prompts_render);
+  g_test_add_func ("/provenance/input-prompts-keyfile",
+                   test_input_prompts_keyfile);
   return g_test_run ();
 }

@@ -21,6 +21,9 @@ values_all (void)
   g_hash_table_insert (v, "provenance", "How this series was made:\n- x");
   g_hash_table_insert (v, "title", "The title");
   g_hash_table_insert (v, "total", "3");
+  g_hash_table_insert (v, "tools", "Tools:\n- sparse 0.6.4");
+  g_hash_table_insert (v, "assistance", "LLM and agent assistance:\n- LLM");
+  g_hash_table_insert (v, "testing", "Testing:\n- boot test");
   return v;
 }
 
@@ -54,12 +57,53 @@ test_every_token (void)
       g_autoptr (PccTemplate) t = pcc_template_new ("t", braced, -1, &error);
       g_assert_true (pcc_template_uses (t, known[i]));
     }
+  /* The parts of ${provenance} are tokens of their own. */
+  const char *parts[]
+      = { "provenance", "tools", "assistance", "testing", NULL };
+  for (guint i = 0; parts[i]; i++)
+    {
+      g_assert_true (g_strv_contains (known, parts[i]));
+      g_assert_false (pcc_template_token_is_b4 (parts[i]));
+    }
   /* b4's eight tokens are all known. */
   const char *b4[] = { "cover",         "shortlog",    "diffstat",
                        "range_diff",    "base_commit", "change_id",
                        "prerequisites", "signature",   NULL };
   for (guint i = 0; b4[i]; i++)
     g_assert_true (g_strv_contains (known, b4[i]));
+}
+
+/* A template that places the parts of the provenance itself, each only
+ * when it has a value. */
+static void
+test_provenance_parts (void)
+{
+  g_autoptr (GHashTable) v = values_all ();
+  const char *tpl = "${cover}\n"
+                    "${if tools}\n"
+                    "\n"
+                    "${tools}\n"
+                    "${end}\n"
+                    "${if assistance}\n"
+                    "\n"
+                    "${assistance}\n"
+                    "${end}\n"
+                    "${if testing}\n"
+                    "\n"
+                    "${testing}\n"
+                    "${end}\n";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *all = render (tpl, v, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (all, ==,
+                   "The blurb.\n\nTools:\n- sparse 0.6.4\n\n"
+                   "LLM and agent assistance:\n- LLM\n\n"
+                   "Testing:\n- boot test\n");
+  g_hash_table_insert (v, "tools", "");
+  g_hash_table_insert (v, "assistance", "");
+  g_autofree char *some = render (tpl, v, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (some, ==, "The blurb.\n\nTesting:\n- boot test\n");
 }
 
 static void
@@ -348,6 +392,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/template/every-token", test_every_token);
+  g_test_add_func ("/template/provenance-parts", test_provenance_parts);
   g_test_add_func ("/template/missing-value", test_missing_value_is_empty);
   g_test_add_func ("/template/escaping", test_escaping);
   g_test_add_func ("/template/comments-and-lstrip", test_comments_and_lstrip);

@@ -341,6 +341,61 @@ test_name_version (void)
   g_assert_cmpstr (pcc_provenance_get_tool (prov, 1)->version, ==, "");
 }
 
+/* Both forms the kernel has documented: 7.3's "Assisted-by: LLM [TOOL1]
+ * [TOOL2]" (its example "Assisted-by: LLM coccinelle sparse") and the
+ * earlier "Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]".  What
+ * the record held before (a tool's input, prompts) is kept. */
+static void
+test_documented_forms (void)
+{
+  const char *mail = "From: Dev <dev@example.org>\n"
+                     "Subject: [PATCH] x: y\n"
+                     "\n"
+                     "Body.\n"
+                     "\n"
+                     "Assisted-by: LLM coccinelle sparse\n"
+                     "Assisted-by: Claude:claude-opus-4 smatch\n"
+                     "Signed-off-by: Dev <dev@example.org>\n"
+                     "---\n"
+                     "diff --git a/x b/x\n"
+                     "--- a/x\n"
+                     "+++ b/x\n"
+                     "@@ -1 +1,2 @@\n"
+                     " x\n"
+                     "+y\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccSeries) s
+      = pcc_series_new_from_mbox_data ("f.eml", mail, strlen (mail), &error);
+  g_assert_no_error (error);
+  g_autoptr (PccProvenance) prov = pcc_provenance_new ();
+  g_assert_true (
+      pcc_provenance_add_tool (prov, "spatch-wrapper", "", "", NULL));
+  g_assert_true (pcc_provenance_set_tool_input (prov, 0, "@@\n@@\n", NULL));
+  g_assert_true (
+      pcc_provenance_add_assistance (prov, "Earlier", "", "", NULL));
+  g_assert_true (
+      pcc_provenance_set_assistance_prompts (prov, 0, "one\ntwo", NULL));
+  g_autoptr (GArray) moved = NULL;
+  g_assert_true (pcc_tool_trailers_migrate (s, prov, &moved, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (moved->len, ==, 2);
+
+  g_assert_cmpuint (pcc_provenance_get_n (prov, PCC_PROV_ASSISTANCE), ==, 3);
+  g_assert_cmpstr (pcc_provenance_get_assistance (prov, 0)->prompts, ==,
+                   "one\ntwo");
+  g_assert_cmpstr (pcc_provenance_get_assistance (prov, 1)->agent, ==, "LLM");
+  g_assert_cmpstr (pcc_provenance_get_assistance (prov, 2)->agent, ==,
+                   "Claude:claude-opus-4");
+  g_assert_cmpuint (pcc_provenance_get_n (prov, PCC_PROV_TOOL), ==, 4);
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 0)->input, ==, "@@\n@@");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 1)->name, ==, "coccinelle");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 1)->version, ==, "");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 2)->name, ==, "sparse");
+  g_assert_cmpstr (pcc_provenance_get_tool (prov, 3)->name, ==, "smatch");
+  g_assert_null (strstr (
+      pcc_patch_get_data (pcc_series_get_patch (s, 0), NULL), "Assisted-by"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -352,5 +407,6 @@ main (int argc, char **argv)
                    test_encoded_mail_refused);
   g_test_add_func ("/tool-trailers/continuation-line", test_continuation_line);
   g_test_add_func ("/tool-trailers/name-version", test_name_version);
+  g_test_add_func ("/tool-trailers/documented-forms", test_documented_forms);
   return g_test_run ();
 }
