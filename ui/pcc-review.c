@@ -185,8 +185,11 @@ describe (PccReviewView *self, const PccChange *c, char **role, char **why)
                      : NULL;
 
       /* A section that is not Maintained says so next to its people, as
-       * --substatus does after the addresses. */
-      if (word != NULL && status != NULL)
+       * --substatus does after the addresses; 6.1's roles of M: people
+       * already say it ("odd fixer"). */
+      gboolean said = rc->kind == PCC_KIND_MAINTAINER && word != NULL
+                      && strcmp (word, "maintainer") != 0;
+      if (word != NULL && status != NULL && !said)
         *role = g_strdup_printf (_ ("%s (%s)"), word, status);
       else
         *role = g_steal_pointer (&word);
