@@ -46,6 +46,10 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from gm_ordered import ordered_script  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import gm_cmdlines as gm  # noqa: E402
@@ -119,29 +123,6 @@ def build_history(source, commits, patches, extra=(), fresh=True):
     except OSError:
         pass  # another run made it first
     shutil.rmtree(tmp, ignore_errors=True)
-    return dest
-
-
-def ordered_script(script, dest):
-    """The script with its two hash-order sorts made deterministic."""
-    with open(script, encoding="utf-8") as f:
-        text = f.read()
-    lines = text.split("\n")
-    n_sec = n_sig = 0
-    for i, line in enumerate(lines):
-        if line.strip() == "foreach my $line (sort {$hash{$b} <=> $hash{$a}} keys %hash) {":
-            nxt = lines[i + 1]
-            if "my $sign_offs" in nxt:
-                lines[i] = line.replace("keys %hash", "sort keys %hash")
-                n_sig += 1
-            elif "add_categories" in nxt:
-                lines[i] = line.replace("keys %hash",
-                                        "sort { $a <=> $b } keys %hash")
-                n_sec += 1
-    if (n_sec, n_sig) != (1, 1):
-        raise SystemExit("cannot find the two hash-order sorts in %s" % script)
-    with open(dest, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines))
     return dest
 
 

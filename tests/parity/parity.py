@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import gm_cmdlines as gm  # noqa: E402
 import gm_cmdlines_7x as gm7  # noqa: E402
+from gm_ordered import ordered_script  # noqa: E402
 
 RUNS = gm.RUNS
 
@@ -198,9 +199,12 @@ def corpus_mode(args):
     return passed, failed
 
 
-def compare_one(args, script, patch, kind, opts, env, pty_out=False):
+def compare_one(args, script, patch, kind, opts, env, pty_out=False,
+                ordered=None):
     """One patch (or file), one command line: (passed, message or None).
-    With @pty_out both run with a pseudo-terminal as standard output."""
+    With @pty_out both run with a pseudo-terminal as standard output.
+    @ordered: the script with its ties in MAINTAINERS order
+    (lib/gm_ordered.py), tried first when the outputs differ."""
     runner = run_pty if pty_out else run
     ref_rc, ref = runner(["perl", script] + opts + [patch], args.reference,
                          env)
@@ -208,6 +212,12 @@ def compare_one(args, script, patch, kind, opts, env, pty_out=False):
                      args.reference, env)
     if (rc, out) == (ref_rc, ref):
         return True, None
+    shown = os.path.basename(patch) if os.path.isabs(patch) else patch
+    if ordered and rc == ref_rc:
+        if runner(["perl", ordered] + opts + [patch], args.reference,
+                  env) == (rc, out):
+            return True, (f"ORDER {shown}.{kind}: identical to the script "
+                          f"with its hash-order ties in MAINTAINERS order")
     # Perl orders ties by hash order: only when another hash seed changes
     # the script's output is the order open.  Each seed orders a tie of
     # two like a coin toss, so six are tried (the corpus generator's).
@@ -222,7 +232,11 @@ def compare_one(args, script, patch, kind, opts, env, pty_out=False):
                         senv)[1])
         if out in outs:
             break
-    shown = os.path.basename(patch) if os.path.isabs(patch) else patch
+        # --tie-by-lines asks no more than that: the order is open (two
+        # outputs) and one of them has patchcc's lines.
+        if (args.tie_by_lines and len(outs) > 1
+                and any(lines(out) == lines(o) for o in outs)):
+            break
     name = f"{shown}.{kind}"
     if rc == ref_rc and out in outs:
         return True, (f"ORDER {name}: identical to the script with "
@@ -277,8 +291,9 @@ def reference_mode(args):
     with tempfile.TemporaryDirectory() as home, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         env = clean_env(home)
+        ordered = ordered_script(script, os.path.join(home, "gm-ordered.pl"))
         futs = [(k, ex.submit(compare_one, args, script, p, k, list(r.opts),
-                              env, r.pty))
+                              env, r.pty, ordered))
                 for k, p, r in work]
         for k, fu in futs:
             ok, msg = fu.result()
