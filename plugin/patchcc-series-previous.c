@@ -48,7 +48,7 @@ typedef struct
 } Collect;
 
 /* Every message of @item into c->mbox, within the bounds.  A remote
- * folder's messages are read from Claws' cache only: nothing is fetched
+ * folder's messages are those Claws has cached: nothing is fetched
  * while the dialog opens. */
 static void
 collect_folder (Collect *c, FolderItem *item)
@@ -67,6 +67,10 @@ collect_folder (Collect *c, FolderItem *item)
   if (c->full)
     return;
   local = FOLDER_IS_LOCAL (item->folder);
+  /* Claws' list is its cache: a local folder is read again first, as
+   * opening it would (mail filed by another program is then there). */
+  if (local)
+    folder_item_scan (item);
   list = folder_item_get_msg_list (item);
   for (GSList *l = list; l != NULL; l = l->next)
     {
