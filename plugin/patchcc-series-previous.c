@@ -306,13 +306,23 @@ patchcc_series_previous_look (SeriesJob *j)
       g_autofree char *sum = pcc_previous_summary (j->previous, c.where->str);
       const GPtrArray *trailers = pcc_previous_get_trailers (j->previous);
 
-      j->previous_line = g_strdup_printf (_ ("Previous version: %s"), sum);
+      guint n_taken = 0;
+
       for (guint i = 0; i < trailers->len; i++)
         {
           gboolean taken
               = !j->previous_ignored && trailer_default (trailers->pdata[i]);
           g_array_append_val (j->trailer_taken, taken);
+          n_taken += taken;
         }
+      if (trailers->len == 0)
+        j->previous_line
+            = g_strdup_printf (_ ("Previous version: %s"), sum);
+      else
+        j->previous_line = g_strdup_printf (
+            _ ("Previous version: %s. Trailers from the replies: %u, %u "
+               "ticked to be written into the patch mails"),
+            sum, trailers->len, n_taken);
       add_people (j, old_rows);
     }
   if (c.full)
@@ -403,7 +413,7 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *again, *scroll, *tree;
+  GtkWidget *again, *scroll, *tree, *expander;
   GtkCellRenderer *toggle;
   g_autofree char *ignore = g_strdup_printf (
       _ ("_Ignore v%u"),
@@ -415,10 +425,13 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
                              (gpointer *) &j->previous_label);
   gtk_label_set_xalign (j->previous_label, 0.0);
   gtk_label_set_line_wrap (j->previous_label, TRUE);
-  gtk_label_set_selectable (j->previous_label, TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (j->previous_label), TRUE);
-  gtk_box_pack_start (GTK_BOX (row), GTK_WIDGET (j->previous_label), TRUE,
-                      TRUE, 0);
+  /* One line: the trailers open below it on demand, so that the form
+   * keeps its height. */
+  expander = gtk_expander_new (NULL);
+  gtk_expander_set_label_widget (GTK_EXPANDER (expander),
+                                 GTK_WIDGET (j->previous_label));
+  gtk_widget_set_hexpand (expander, TRUE);
+  gtk_box_pack_start (GTK_BOX (row), expander, TRUE, TRUE, 0);
   j->previous_ignore = gtk_check_button_new_with_mnemonic (ignore);
   g_object_add_weak_pointer (G_OBJECT (j->previous_ignore),
                              (gpointer *) &j->previous_ignore);
@@ -430,12 +443,17 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
                                 j->previous_ignored);
   g_signal_connect (j->previous_ignore, "toggled", G_CALLBACK (on_ignore), j);
   gtk_widget_set_no_show_all (j->previous_ignore, TRUE);
+  gtk_widget_set_valign (j->previous_ignore, GTK_ALIGN_START);
   gtk_box_pack_start (GTK_BOX (row), j->previous_ignore, FALSE, FALSE, 0);
   again = gtk_button_new_with_mnemonic (_ ("_Look again"));
   gtk_widget_set_tooltip_text (
       again, _ ("Search the Sent folder and the folders of the "
                 "settings for the previous version again"));
   g_signal_connect (again, "clicked", G_CALLBACK (on_look_again), j);
+  /* Version 1 has nothing to look for. */
+  gtk_widget_set_no_show_all (
+      again, pcc_previous_series_version (j->series) < 2);
+  gtk_widget_set_valign (again, GTK_ALIGN_START);
   gtk_box_pack_start (GTK_BOX (row), again, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), row, FALSE, FALSE, 0);
 
@@ -460,15 +478,18 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
   scroll = gtk_scrolled_window_new (NULL, NULL);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll),
                                   GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll),
-                                              90);
+  /* As tall as its rows, up to a few: the form below keeps its room. */
+  gtk_scrolled_window_set_propagate_natural_height (
+      GTK_SCROLLED_WINDOW (scroll), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroll),
+                                              110);
   gtk_container_add (GTK_CONTAINER (scroll), tree);
   j->previous_trailers = scroll;
   g_object_add_weak_pointer (G_OBJECT (scroll),
                              (gpointer *) &j->previous_trailers);
   gtk_widget_show_all (scroll);
   gtk_widget_set_no_show_all (scroll, TRUE);
-  gtk_box_pack_start (GTK_BOX (box), scroll, FALSE, FALSE, 0);
+  gtk_container_add (GTK_CONTAINER (expander), scroll);
 
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);

@@ -842,7 +842,8 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
         said = re.findall(r"series previous version: (.*)", claws.log_text())
         want = ("Previous version: v1, found by subject in Sent, Inbox: "
                 "3 patches and a cover letter, 1 reply, sent Mon, 30 Nov "
-                "2026 10:00:00 +0000")
+                "2026 10:00:00 +0000. Trailers from the replies: 1, 1 "
+                "ticked to be written into the patch mails")
         if not said or said[-1] != want:
             fails.append("v2: the dialog says %r, not %r" % (said, want))
         claws.key(dlg, "alt+s")
@@ -864,7 +865,7 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
                              "%s" % rcpts)
             body = body_of(m["data"])
             has = b"\nReviewed-by: " + REVIEWER.encode() + b"\n" in \
-                body.split(b"\n---\n", 1)[0]
+                body.split(b"\n---\n", 1)[0] + b"\n"
             if has != (i == 1):
                 fails.append("v2: mail %d %s the Reviewed-by trailer" %
                              (i, "lacks" if i == 1 else "has"))
