@@ -316,8 +316,7 @@ patchcc_series_previous_look (SeriesJob *j)
           n_taken += taken;
         }
       if (trailers->len == 0)
-        j->previous_line
-            = g_strdup_printf (_ ("Previous version: %s"), sum);
+        j->previous_line = g_strdup_printf (_ ("Previous version: %s"), sum);
       else
         j->previous_line = g_strdup_printf (
             _ ("Previous version: %s. Trailers from the replies: %u, %u "
@@ -451,8 +450,8 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
                 "settings for the previous version again"));
   g_signal_connect (again, "clicked", G_CALLBACK (on_look_again), j);
   /* Version 1 has nothing to look for. */
-  gtk_widget_set_no_show_all (
-      again, pcc_previous_series_version (j->series) < 2);
+  gtk_widget_set_no_show_all (again,
+                              pcc_previous_series_version (j->series) < 2);
   gtk_widget_set_valign (again, GTK_ALIGN_START);
   gtk_box_pack_start (GTK_BOX (row), again, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), row, FALSE, FALSE, 0);

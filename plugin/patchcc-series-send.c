@@ -148,8 +148,8 @@ with_trailers (SeriesJob *j, guint i, GError **error)
                                 "cannot be added: "));
       return NULL;
     }
-  return pcc_patch_new_from_data (pcc_patch_get_name (patch), text, out_len,
-                                  0, error);
+  return pcc_patch_new_from_data (pcc_patch_get_name (patch), text, out_len, 0,
+                                  error);
 }
 
 /* Every mail, built before the first one goes. */
@@ -229,13 +229,13 @@ patchcc_series_build_mails (SeriesJob *j, GError **error)
           what = g_path_get_basename (
               pcc_series_get_patch_source (j->series, i - 1));
           with = with_trailers (j, i - 1, &e);
-          m = e != NULL ? NULL
-                        : pcc_series_mail_patch (
-                              sender,
-                              with ? with
-                                   : pcc_series_get_patch (j->series, i - 1),
-                              pcc_series_get_patch_source (j->series, i - 1),
-                              i, cover_id, to, cc, &e);
+          m = e != NULL
+                  ? NULL
+                  : pcc_series_mail_patch (
+                      sender,
+                      with ? with : pcc_series_get_patch (j->series, i - 1),
+                      pcc_series_get_patch_source (j->series, i - 1), i,
+                      cover_id, to, cc, &e);
         }
       env = m != NULL ? pcc_series_mail_envelope (to, cc, &e) : NULL;
       if (m == NULL || env == NULL)

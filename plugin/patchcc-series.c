@@ -707,8 +707,8 @@ open_series (GtkWindow *parent, const char *dir)
       FALSE, FALSE, 0);
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))),
-      patchcc_series_previous_view (j, refresh_patch_recipients), FALSE,
-      FALSE, 0);
+      patchcc_series_previous_view (j, refresh_patch_recipients), FALSE, FALSE,
+      0);
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), panel,
       TRUE, TRUE, 0);

@@ -513,8 +513,8 @@ pcc_settings_widget_new (const PccSettings *initial)
          "the mail client names them (\"#mh/Mailbox/inbox\"), separated by "
          "commas. The default account's Sent folder is always searched."));
   gtk_widget_set_hexpand (GTK_WIDGET (self->previous_folders), TRUE);
-  gtk_box_pack_start (GTK_BOX (row), GTK_WIDGET (self->previous_folders),
-                      TRUE, TRUE, 0);
+  gtk_box_pack_start (GTK_BOX (row), GTK_WIDGET (self->previous_folders), TRUE,
+                      TRUE, 0);
   gtk_box_pack_start (GTK_BOX (box), row, FALSE, FALSE, 0);
 
   /* The host's automatic wrapping: hidden until the host says. */
@@ -558,8 +558,8 @@ pcc_settings_widget_get (PccSettingsWidget *self, PccSettings *out)
   g_free (out->tree_rev);
   out->tree_rev = g_strstrip (g_strdup (gtk_entry_get_text (self->rev)));
   g_free (out->previous_folders);
-  out->previous_folders = g_strstrip (
-      g_strdup (gtk_entry_get_text (self->previous_folders)));
+  out->previous_folders
+      = g_strstrip (g_strdup (gtk_entry_get_text (self->previous_folders)));
   out->use_base_commit = gtk_toggle_button_get_active (self->base_commit);
   out->split = gtk_toggle_button_get_active (self->split_cc) ? PCC_SPLIT_ALL_CC
                                                              : PCC_SPLIT_B4;

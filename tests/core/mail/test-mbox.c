@@ -31,7 +31,8 @@ test_mbox (void)
 static void
 test_mbox_append (void)
 {
-  const char *a = "Subject: a\n\nFrom x Mon Sep 17 00:00:00 2001\n>From y\nend";
+  const char *a
+      = "Subject: a\n\nFrom x Mon Sep 17 00:00:00 2001\n>From y\nend";
   const char *b = "Subject: b\r\n\r\nB\r\n";
   g_autoptr (GString) mbox = g_string_new (NULL);
   pcc_mbox_append (mbox, a, strlen (a));
