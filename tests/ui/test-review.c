@@ -619,6 +619,33 @@ test_review_status (void)
         }
       g_assert_true (found);
     }
+
+  /* A row added to the plan afterwards (a person on the previous version
+   * of the series) is shown once the view is reloaded, ticked, with its
+   * reason, and can be unticked. */
+  guint extra = pcc_plan_add_extra (plan, PCC_FIELD_CC, "Old <old@example.org>",
+                                    "old@example.org", "from v1: on v1's Cc");
+  g_assert_cmpuint (extra, !=, G_MAXUINT);
+  g_assert_null (pcc_review_view_get_path (PCC_REVIEW_VIEW (view), extra));
+  pcc_review_view_reload (PCC_REVIEW_VIEW (view));
+  {
+    g_autoptr (GtkTreePath) path
+        = pcc_review_view_get_path (PCC_REVIEW_VIEW (view), extra);
+    GtkTreeIter iter;
+    g_autofree char *reason = NULL;
+    gboolean enabled = FALSE, togglable = FALSE;
+
+    g_assert_nonnull (path);
+    g_assert_true (gtk_tree_model_get_iter (model, &iter, path));
+    gtk_tree_model_get (model, &iter, PCC_REVIEW_COL_REASON, &reason,
+                        PCC_REVIEW_COL_ENABLED, &enabled,
+                        PCC_REVIEW_COL_TOGGLABLE, &togglable, -1);
+    g_assert_cmpstr (reason, ==, "from v1: on v1's Cc");
+    g_assert_true (enabled);
+    g_assert_true (togglable);
+    pcc_review_view_set_enabled (PCC_REVIEW_VIEW (view), extra, FALSE);
+    g_assert_false (pcc_plan_get_change (plan, extra)->enabled);
+  }
   gtk_widget_destroy (view);
   g_object_unref (view);
   pcc_patch_free (patch);
