@@ -695,6 +695,8 @@ test_settings (void)
   in.split = PCC_SPLIT_ALL_CC;
   in.drop_lkml_for_new_files = TRUE;
   in.rest_rule = PCC_REST_PUBLIC;
+  g_free (in.previous_folders);
+  in.previous_folders = g_strdup ("#mh/Mailbox/inbox, #mh/Mailbox/lkml");
   w = pcc_settings_widget_new (&in);
   g_object_ref_sink (w);
   /* A broken tree is reported at once, naming the path. */
@@ -708,6 +710,7 @@ test_settings (void)
   g_assert_cmpint (out.split, ==, PCC_SPLIT_ALL_CC);
   g_assert_true (out.drop_lkml_for_new_files);
   g_assert_cmpint (out.rest_rule, ==, PCC_REST_PUBLIC);
+  g_assert_cmpstr (out.previous_folders, ==, in.previous_folders);
   gtk_widget_destroy (w);
   g_object_unref (w);
   pcc_settings_clear (&out);
