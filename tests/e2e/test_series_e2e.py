@@ -54,7 +54,8 @@ Checked:
   - version 2 of the series with version 1 in the Sent folder and a
     reply giving a Reviewed-by: in the inbox (previous_folders): the
     dialog says what it found, v1's Cc: goes to every mail, the reply's
-    author to the cover letter, and the trailer into patch 1 only.
+    author to the cover letter, and the trailer into patch 1 only;
+    with "Ignore v1" ticked, none of that.
 
 With --asan (the plugin built with -Db_sanitize=address,undefined, as
 scripts/test-sanitize.sh builds it): the compiler's libasan is preloaded
@@ -882,6 +883,63 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
     return fails
 
 
+def previous_ignored(xvfb, plugin, repo, workdir):
+    """The same mailbox, "Ignore v1" ticked (Alt+I): nothing of v1 is
+    sent, neither its people nor its trailers."""
+    fails = []
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = os.path.join(workdir, "series-v2")
+    profile = cd.Profile(os.path.join(workdir, "claws-v2-ignored"),
+                         sink.port, plugin,
+                         {"tree_path": repo, "split": "b4", "on_send": "off",
+                          "previous_folders": "#mh/Mailbox/inbox"})
+    mail = os.path.join(profile.home, "Mail")
+    src = os.path.join(workdir, "claws-v2", "home", "Mail")
+    for f in ("sent", "inbox"):
+        shutil.rmtree(os.path.join(mail, f))
+        shutil.copytree(os.path.join(src, f), os.path.join(mail, f))
+    claws = cd.Claws(profile, xvfb)
+    got = []
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+i")
+        time.sleep(0.5)
+        claws.key(dlg, "alt+m")
+        time.sleep(0.8)
+        claws.key(dlg, "alt+s")
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            m["data"] = m["data"].replace(b"\r\n", b"\n")
+            got.append(m)
+        if len(got) != 4:
+            fails.append("v1 ignored: %d of 4 mails sent" % len(got))
+        for i, m in enumerate(got):
+            rcpts = [r.lower() for r in m["rcpt_tos"]]
+            for who in ("oldcc@example.org", "reviewer@example.org"):
+                if who in rcpts:
+                    fails.append("v1 ignored: mail %d goes to %s" % (i, who))
+            if b"Reviewed-by: " + REVIEWER.encode() in m["data"]:
+                fails.append("v1 ignored: mail %d has the trailer" % i)
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-v2-ignored.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    text = claws.log_text()
+    if "series previous version: Previous version: v1," not in text:
+        fails.append("v1 ignored: v1 was not found (the test tests "
+                     "nothing)")
+    if "Segmentation" in text or "CRITICAL" in text:
+        fails.append("v1 ignored: Claws reported: %s" % text[-1500:])
+    return fails
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True)
@@ -997,6 +1055,7 @@ def main():
         fails += close_while_sending(xvfb, plugin, repo, series_dir, workdir)
         fails += previous_version(xvfb, plugin, repo, base, series_dir,
                                   workdir)
+        fails += previous_ignored(xvfb, plugin, repo, workdir)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail.png")
         try:
