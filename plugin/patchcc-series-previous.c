@@ -45,6 +45,7 @@ typedef struct
   gboolean full;   /* a bound was reached */
   GString *where;  /* "Sent, inbox" */
   GPtrArray *seen; /* FolderItem *: each folder once */
+  GHashTable *folder_of; /* Message-Id (no "<>") -> the folder's name */
 } Collect;
 
 /* Every message of @item into c->mbox, within the bounds.  A remote
@@ -99,6 +100,9 @@ collect_folder (Collect *c, FolderItem *item)
         }
       pcc_mbox_append (c->mbox, data, len);
       c->n_mails++;
+      if (mi->msgid != NULL && name != NULL)
+        g_hash_table_insert (c->folder_of, g_strdup (mi->msgid),
+                             g_strdup (name));
     }
   procmsg_msg_list_free (list);
 }
@@ -294,6 +298,7 @@ patchcc_series_previous_look (SeriesJob *j)
   c.mbox = g_string_new (NULL);
   c.where = g_string_new (NULL);
   c.seen = g_ptr_array_new ();
+  c.folder_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   collect (&c);
   j->previous
       = pcc_previous_find (j->series, c.mbox->str, c.mbox->len, &error);
@@ -303,7 +308,16 @@ patchcc_series_previous_look (SeriesJob *j)
         c.where->len ? c.where->str : _ ("no folder (no Sent folder)"));
   else
     {
-      g_autofree char *sum = pcc_previous_summary (j->previous, c.where->str);
+      /* Where its first mail is; else the folders searched. */
+      const GPtrArray *mails = pcc_previous_get_mails (j->previous);
+      const char *in
+          = mails->len
+                ? g_hash_table_lookup (
+                      c.folder_of,
+                      ((PccPreviousMail *) mails->pdata[0])->message_id)
+                : NULL;
+      g_autofree char *sum
+          = pcc_previous_summary (j->previous, in ? in : c.where->str);
       const GPtrArray *trailers = pcc_previous_get_trailers (j->previous);
 
       guint n_taken = 0;
@@ -336,6 +350,7 @@ patchcc_series_previous_look (SeriesJob *j)
   g_string_free (c.mbox, TRUE);
   g_string_free (c.where, TRUE);
   g_ptr_array_unref (c.seen);
+  g_hash_table_unref (c.folder_of);
 out:
   if (review_of (j) != NULL)
     pcc_review_view_reload (review_of (j));
@@ -372,6 +387,9 @@ static void
 on_look_again (GtkButton *button, SeriesJob *j)
 {
   (void) button;
+  /* Once the mails are built they do not change. */
+  if (j->mails != NULL || j->sending)
+    return;
   patchcc_series_previous_look (j);
   if (j->previous_changed != NULL)
     j->previous_changed (j);

@@ -841,7 +841,7 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
         time.sleep(0.8)
         xvfb.screenshot(os.path.join(workdir, "series-v2-dialog.png"))
         said = re.findall(r"series previous version: (.*)", claws.log_text())
-        want = ("Previous version: v1, found by subject in Sent, Inbox: "
+        want = ("Previous version: v1, found by subject in Sent: "
                 "3 patches and a cover letter, 1 reply, sent Mon, 30 Nov "
                 "2026 10:00:00 +0000. Trailers from the replies: 1, 1 "
                 "ticked to be written into the patch mails")
