@@ -267,7 +267,16 @@ show_line (SeriesJob *j)
   if (j->previous_label != NULL)
     gtk_label_set_text (j->previous_label, j->previous_line);
   if (j->previous_ignore != NULL)
-    gtk_widget_set_visible (j->previous_ignore, j->previous != NULL);
+    {
+      if (j->previous != NULL)
+        {
+          g_autofree char *text = g_strdup_printf (
+              _ ("_Ignore v%u"), pcc_previous_get_version (j->previous));
+
+          gtk_button_set_label (GTK_BUTTON (j->previous_ignore), text);
+        }
+      gtk_widget_set_visible (j->previous_ignore, j->previous != NULL);
+    }
   g_debug ("series previous version: %s", j->previous_line);
 }
 
