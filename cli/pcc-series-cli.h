@@ -23,17 +23,6 @@ G_BEGIN_DECLS
  * version is found), 2 for a missing file, 255 for a bad option. */
 int pcc_series_main (int argc, char **argv);
 
-/* @text (@len bytes, a patch mail) with @lines ("Name: value", without
- * line ends) added to the trailer block of its commit message: before
- * the first "---" line of the body, after the trailers there (a blank
- * line first when the paragraph before is not a trailer block), with
- * the line ends the "---" line has; lines already in the block are not
- * added twice.  NULL with @error set when there is no "---" line or the
- * body is encoded.  Newly allocated; *@out_len its length. */
-char *pcc_series_add_trailers (const char *text, gsize len,
-                               const char *const *lines, gsize *out_len,
-                               GError **error);
-
 G_END_DECLS
 
 #endif

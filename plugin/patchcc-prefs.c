@@ -29,6 +29,7 @@ static struct
   gboolean drop_lkml_for_new_files;
   gchar *rest_rule;
   gchar *suppress_cc;
+  gchar *previous_folders;
 } rc;
 
 static PrefParam param[]
@@ -42,6 +43,8 @@ static PrefParam param[]
           P_BOOL, NULL, NULL, NULL },
         { "rest_rule", "fallback", &rc.rest_rule, P_STRING, NULL, NULL, NULL },
         { "suppress_cc", "self", &rc.suppress_cc, P_STRING, NULL, NULL, NULL },
+        { "previous_folders", "", &rc.previous_folders, P_STRING, NULL, NULL,
+          NULL },
         { NULL, NULL, NULL, P_OTHER, NULL, NULL, NULL } };
 
 static PccSettings settings;
@@ -69,6 +72,9 @@ settings_from_rc (void)
   settings.tree_path = g_strdup (rc.tree_path ? rc.tree_path : "");
   g_free (settings.tree_rev);
   settings.tree_rev = g_strdup (rc.tree_rev ? rc.tree_rev : "");
+  g_free (settings.previous_folders);
+  settings.previous_folders
+      = g_strdup (rc.previous_folders ? rc.previous_folders : "");
   settings.use_base_commit = rc.use_base_commit;
   settings.drop_lkml_for_new_files = rc.drop_lkml_for_new_files;
   if (!pcc_on_send_from_string (rc.on_send, &settings.on_send))
@@ -92,6 +98,8 @@ rc_from_settings (void)
   rc.tree_path = g_strdup (settings.tree_path);
   g_free (rc.tree_rev);
   rc.tree_rev = g_strdup (settings.tree_rev);
+  g_free (rc.previous_folders);
+  rc.previous_folders = g_strdup (settings.previous_folders);
   rc.use_base_commit = settings.use_base_commit;
   rc.drop_lkml_for_new_files = settings.drop_lkml_for_new_files;
   g_free (rc.on_send);
@@ -232,6 +240,7 @@ patchcc_prefs_done (void)
   g_clear_pointer (&rc.split, g_free);
   g_clear_pointer (&rc.rest_rule, g_free);
   g_clear_pointer (&rc.suppress_cc, g_free);
+  g_clear_pointer (&rc.previous_folders, g_free);
 }
 
 const PccSettings *

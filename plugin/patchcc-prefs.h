@@ -14,6 +14,11 @@
  *   suppress_cc              git send-email's --suppress-cc classes for the
  *                            series' extra Cc: (author, self, cc, bodycc,
  *                            sob, misc-by, body, all; default self)
+ *   previous_folders         folders searched for a series' previous
+ *                            version besides the default account's Sent
+ *                            folder: identifiers as Claws writes them
+ *                            ("#mh/Mailbox/inbox"), comma-separated
+ *                            (default empty)
  */
 #ifndef PATCHCC_PREFS_H
 #define PATCHCC_PREFS_H

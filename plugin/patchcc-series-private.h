@@ -17,6 +17,7 @@
 #include "pcc-cover-panel.h"
 #include "pcc-fixer.h"
 #include "pcc-plan.h"
+#include "pcc-previous.h"
 #include "pcc-series.h"
 #include "pcc-series-mail.h"
 
@@ -25,7 +26,8 @@ struct _PrefsAccount; /* Claws' PrefsAccount */
 /* One "Compose patch series" dialog and the series it sends.  Created,
  * reference-counted and freed by the dialog (patchcc-series.c); the job
  * owns what it points to, except what is marked otherwise. */
-typedef struct
+typedef struct _SeriesJob SeriesJob;
+struct _SeriesJob
 {
   /* One reference is the dialog's (dropped when it is destroyed), one
    * is held by a send that runs: Claws' SMTP code runs the main loop, so
@@ -75,7 +77,19 @@ typedef struct
   GPtrArray *ccs;
   GPtrArray *envs; /* GStrv: the SMTP envelope of each mail */
   guint n_sent;
-} SeriesJob;
+  /* The previous version of the series and what the user kept of it:
+   * patchcc-series-previous.c's. */
+  PccPrevious *previous; /* NULL when none was found */
+  char *previous_line;   /* what the dialog says of the search */
+  GArray *previous_rows; /* guint: the changes of plan for its people */
+  GArray *trailer_taken; /* gboolean, one per trailer of previous */
+  gboolean previous_ignored;
+  GtkLabel *previous_label; /* GTK's, NULL once destroyed */
+  GtkWidget *previous_ignore;
+  GtkListStore *previous_store; /* a reference */
+  GtkWidget *previous_trailers;
+  void (*previous_changed) (SeriesJob *j);
+};
 
 /* "the cover letter" for @i 0, else "patch @i/N" (newly allocated). */
 char *patchcc_series_mail_name (const SeriesJob *j, guint i);

@@ -35,6 +35,8 @@
 
 #include "patchcc-prefs.h"
 #include "patchcc-series-private.h"
+#include "patchcc-series-previous.h"
+#include "pcc-trailer-write.h"
 
 /* --- each mail's name and recipients ------------------------------------- */
 
@@ -52,11 +54,14 @@ static GPtrArray *
 extras_of (SeriesJob *j, guint i)
 {
   PrefsAccount *account = account_get_default ();
+  GPtrArray *extras = pcc_series_mail_extra_recipients (
+      pcc_series_get_patch (j->series, i),
+      account != NULL ? account->address : NULL,
+      patchcc_prefs_get_suppress_cc ());
 
-  return pcc_series_mail_extra_recipients (pcc_series_get_patch (j->series, i),
-                                           account != NULL ? account->address
-                                                           : NULL,
-                                           patchcc_prefs_get_suppress_cc ());
+  /* The people of the previous version the review left ticked. */
+  patchcc_series_previous_add_extras (j, extras);
+  return extras;
 }
 
 /* Each patch's recipients (pcc_series_mail_patch_recipients()): what
@@ -117,6 +122,34 @@ cover_is_template (const char *subject, const char *body, GError **error)
                   "the blurb in the form, then send."),
                what);
   return TRUE;
+}
+
+/* Patch @i (0-based) with the trailers ticked in the previous
+ * version's list added to its commit message, as "patchcc series
+ * --write-trailers" adds them to a file; NULL when none is ticked (or
+ * with @error when they cannot be added).  The file is not changed. */
+static PccPatch *
+with_trailers (SeriesJob *j, guint i, GError **error)
+{
+  g_auto (GStrv) lines = patchcc_series_previous_trailer_lines (j, i);
+  const PccPatch *patch = pcc_series_get_patch (j->series, i);
+  g_autofree char *text = NULL;
+  gsize len = 0, out_len = 0;
+  const char *data;
+
+  if (lines == NULL)
+    return NULL;
+  data = pcc_patch_get_data (patch, &len);
+  text = pcc_series_add_trailers (data, len, (const char *const *) lines,
+                                  &out_len, error);
+  if (text == NULL)
+    {
+      g_prefix_error (error, _ ("the trailers of the previous version "
+                                "cannot be added: "));
+      return NULL;
+    }
+  return pcc_patch_new_from_data (pcc_patch_get_name (patch), text, out_len, 0,
+                                  error);
 }
 
 /* Every mail, built before the first one goes. */
@@ -191,12 +224,18 @@ patchcc_series_build_mails (SeriesJob *j, GError **error)
         }
       else
         {
+          g_autoptr (PccPatch) with = NULL;
+
           what = g_path_get_basename (
               pcc_series_get_patch_source (j->series, i - 1));
-          m = pcc_series_mail_patch (
-              sender, pcc_series_get_patch (j->series, i - 1),
-              pcc_series_get_patch_source (j->series, i - 1), i, cover_id, to,
-              cc, &e);
+          with = with_trailers (j, i - 1, &e);
+          m = e != NULL
+                  ? NULL
+                  : pcc_series_mail_patch (
+                      sender,
+                      with ? with : pcc_series_get_patch (j->series, i - 1),
+                      pcc_series_get_patch_source (j->series, i - 1), i,
+                      cover_id, to, cc, &e);
         }
       env = m != NULL ? pcc_series_mail_envelope (to, cc, &e) : NULL;
       if (m == NULL || env == NULL)

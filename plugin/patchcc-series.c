@@ -39,6 +39,7 @@
 #include "patchcc-series.h"
 #include "patchcc-notice.h"
 #include "patchcc-series-private.h"
+#include "patchcc-series-previous.h"
 
 #define ACTION_SERIES "Tools/PatchccSeries"
 #define ACCEL_SERIES  "<control><shift>J"
@@ -100,6 +101,7 @@ series_job_free (SeriesJob *j)
   g_clear_pointer (&j->ccs, g_ptr_array_unref);
   g_clear_pointer (&j->patch_rcpts, g_ptr_array_unref);
   pcc_series_sender_free (j->sender);
+  patchcc_series_previous_clear (j);
   pcc_fixer_free (j->fixer); /* after everything that uses the engine */
   g_free (j);
 }
@@ -603,6 +605,10 @@ open_series (GtkWindow *parent, const char *dir)
       return;
     }
 
+  /* Version 2 and later: the previous version's people join the
+   * cover's plan before anything is computed from it. */
+  patchcc_series_previous_look (j);
+
   if (!patchcc_series_compute_recipients (j, &error))
     {
       /* A folder of two series often fails here: say that first. */
@@ -699,6 +705,10 @@ open_series (GtkWindow *parent, const char *dir)
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), j->bar,
       FALSE, FALSE, 0);
+  gtk_box_pack_start (
+      GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))),
+      patchcc_series_previous_view (j, refresh_patch_recipients), FALSE, FALSE,
+      0);
   gtk_box_pack_start (
       GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (j->dialog))), panel,
       TRUE, TRUE, 0);

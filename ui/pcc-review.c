@@ -727,6 +727,15 @@ pcc_review_view_set_enabled (PccReviewView *view, guint i, gboolean enabled)
   apply_toggle (view, i, enabled);
 }
 
+void
+pcc_review_view_reload (PccReviewView *view)
+{
+  g_return_if_fail (PCC_IS_REVIEW_VIEW (view));
+  for (guint i = 0; i < view->paths->len; i++)
+    g_clear_pointer (&g_array_index (view->paths, char *, i), g_free);
+  fill (view);
+}
+
 const char *
 pcc_review_view_get_summary (PccReviewView *view)
 {

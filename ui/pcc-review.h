@@ -60,6 +60,9 @@ GtkTreePath *pcc_review_view_get_path (PccReviewView *view, guint i);
 /* Tick or untick change @i as a click would. */
 void pcc_review_view_set_enabled (PccReviewView *view, guint i,
                                   gboolean enabled);
+/* Show the plan's changes again: after changes were added to it
+ * (pcc_plan_add_extra()). */
+void pcc_review_view_reload (PccReviewView *view);
 /* The one-line summary shown above the list ("2 to add to To, ..."). */
 const char *pcc_review_view_get_summary (PccReviewView *view);
 

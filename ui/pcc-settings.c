@@ -14,6 +14,7 @@ pcc_settings_init (PccSettings *s)
   memset (s, 0, sizeof *s);
   s->tree_path = g_strdup ("");
   s->tree_rev = g_strdup ("");
+  s->previous_folders = g_strdup ("");
   s->on_send = PCC_ON_SEND_ASK;
   s->split = PCC_SPLIT_B4;
   s->drop_lkml_for_new_files = FALSE;
@@ -25,6 +26,7 @@ pcc_settings_clear (PccSettings *s)
 {
   g_clear_pointer (&s->tree_path, g_free);
   g_clear_pointer (&s->tree_rev, g_free);
+  g_clear_pointer (&s->previous_folders, g_free);
 }
 
 void
@@ -33,6 +35,8 @@ pcc_settings_copy (PccSettings *dst, const PccSettings *src)
   *dst = *src;
   dst->tree_path = g_strdup (src->tree_path ? src->tree_path : "");
   dst->tree_rev = g_strdup (src->tree_rev ? src->tree_rev : "");
+  dst->previous_folders
+      = g_strdup (src->previous_folders ? src->previous_folders : "");
 }
 
 void
@@ -62,6 +66,7 @@ struct _PccSettingsWidget
   GtkToggleButton *drop_lkml;
   GtkComboBoxText *rest_rule;
   GtkToggleButton *on_send[3]; /* off, ask, rewrite */
+  GtkEntry *previous_folders;
   char *status_text;
   GtkWidget *wrap_frame;
   GtkLabel *wrap_label;
@@ -489,6 +494,29 @@ pcc_settings_widget_new (const PccSettings *initial)
   gtk_style_context_add_class (gtk_widget_get_style_context (w), "dim-label");
   gtk_box_pack_start (GTK_BOX (box), w, FALSE, FALSE, 0);
 
+  /* Where a series' previous version is looked for. */
+  box = frame (GTK_BOX (self), _ ("Previous versions of a series"));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  w = gtk_label_new_with_mnemonic (_ ("_Folders besides Sent:"));
+  gtk_box_pack_start (GTK_BOX (row), w, FALSE, FALSE, 0);
+  self->previous_folders = GTK_ENTRY (gtk_entry_new ());
+  gtk_label_set_mnemonic_widget (GTK_LABEL (w),
+                                 GTK_WIDGET (self->previous_folders));
+  gtk_entry_set_placeholder_text (self->previous_folders,
+                                  _ ("none: the Sent folder only"));
+  gtk_entry_set_text (self->previous_folders, initial->previous_folders
+                                                  ? initial->previous_folders
+                                                  : "");
+  gtk_widget_set_tooltip_text (
+      GTK_WIDGET (self->previous_folders),
+      _ ("Folders where the replies to a series' earlier versions are, as "
+         "the mail client names them (\"#mh/Mailbox/inbox\"), separated by "
+         "commas. The default account's Sent folder is always searched."));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->previous_folders), TRUE);
+  gtk_box_pack_start (GTK_BOX (row), GTK_WIDGET (self->previous_folders), TRUE,
+                      TRUE, 0);
+  gtk_box_pack_start (GTK_BOX (box), row, FALSE, FALSE, 0);
+
   /* The host's automatic wrapping: hidden until the host says. */
   box = frame (GTK_BOX (self), _ ("Line wrapping"));
   self->wrap_frame = gtk_widget_get_parent (box);
@@ -529,6 +557,9 @@ pcc_settings_widget_get (PccSettingsWidget *self, PccSettings *out)
   out->tree_path = g_strstrip (g_strdup (gtk_entry_get_text (self->tree)));
   g_free (out->tree_rev);
   out->tree_rev = g_strstrip (g_strdup (gtk_entry_get_text (self->rev)));
+  g_free (out->previous_folders);
+  out->previous_folders
+      = g_strstrip (g_strdup (gtk_entry_get_text (self->previous_folders)));
   out->use_base_commit = gtk_toggle_button_get_active (self->base_commit);
   out->split = gtk_toggle_button_get_active (self->split_cc) ? PCC_SPLIT_ALL_CC
                                                              : PCC_SPLIT_B4;

@@ -26,6 +26,10 @@ typedef struct
   PccSplit split;
   gboolean drop_lkml_for_new_files;
   PccRestRule rest_rule;
+  /* Mail folders searched for a series' previous version besides the
+   * Sent folder: the mail client's identifiers, comma-separated ("" for
+   * the Sent folder only). */
+  char *previous_folders;
 } PccSettings;
 
 /* Defaults: automatic tree, on_send=ask, split=b4, keep LKML for new

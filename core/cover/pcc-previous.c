@@ -300,6 +300,12 @@ new_title (PccPatch *p)
   return t;
 }
 
+guint
+pcc_previous_series_version (const PccSeries *series)
+{
+  return prefix_version (pcc_series_get_prefix (series));
+}
+
 PccPrevious *
 pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
                    GError **error)
@@ -624,5 +630,41 @@ pcc_previous_describe_flags (guint flags)
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     if (flags & words[i].flag)
       g_string_append_printf (s, "%s%s", s->len ? ", " : "", words[i].text);
+  return g_string_free (s, FALSE);
+}
+
+char *
+pcc_previous_summary (const PccPrevious *prev, const char *where)
+{
+  const GPtrArray *mails = pcc_previous_get_mails (prev);
+  const GPtrArray *replies = pcc_previous_get_replies (prev);
+  const char *date = NULL;
+  guint patches = 0;
+  gboolean cover = FALSE;
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < mails->len; i++)
+    {
+      const PccPreviousMail *m = mails->pdata[i];
+      if (m->number == 0)
+        cover = TRUE;
+      else
+        patches++;
+      if (date == NULL && m->date && *m->date)
+        date = m->date;
+    }
+  g_string_append_printf (s, "v%u, found by %s",
+                          pcc_previous_get_version (prev),
+                          pcc_previous_get_found_by (prev));
+  if (where && *where)
+    g_string_append_printf (s, " in %s", where);
+  g_string_append_printf (s, ": %u patch%s", patches,
+                          patches == 1 ? "" : "es");
+  if (cover)
+    g_string_append (s, " and a cover letter");
+  g_string_append_printf (s, ", %u repl%s", replies->len,
+                          replies->len == 1 ? "y" : "ies");
+  if (date)
+    g_string_append_printf (s, ", sent %s", date);
   return g_string_free (s, FALSE);
 }

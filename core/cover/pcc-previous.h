@@ -95,6 +95,10 @@ typedef struct
   guint flags;      /* PccPreviousTrailerFlags */
 } PccPreviousTrailer;
 
+/* The version of @series, from its subject prefix ("PATCH v3": 3; none:
+ * 1).  pcc_previous_find() looks for nothing below version 2. */
+guint pcc_previous_series_version (const PccSeries *series);
+
 /* The previous version of @series in the @len bytes of @mbox.  NULL with
  * PCC_ERROR_PATCH when @series is version 1 or no mail of an earlier
  * version is found. */
@@ -122,6 +126,12 @@ const GPtrArray *pcc_previous_get_warnings (const PccPrevious *prev);
  * new) and whether its patch ID is the same. */
 guint pcc_previous_get_old_number (const PccPrevious *prev, guint i,
                                    gboolean *same);
+
+/* One line for people: "v1, found by change-id in Sent: 3 patches and a
+ * cover letter, 4 replies, sent Mon, 30 Nov 2026 10:00:00 +0000", @where
+ * (NULL or "" to leave it out) naming where the mbox came from.  Newly
+ * allocated. */
+char *pcc_previous_summary (const PccPrevious *prev, const char *where);
 
 /* "patch changed since the review, address differs from the reply's
  * From:", or "" for none (newly allocated). */

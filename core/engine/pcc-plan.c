@@ -421,6 +421,27 @@ pcc_plan_follow (PccPlan *plan, const PccPlan *reviewed)
   return n;
 }
 
+guint
+pcc_plan_add_extra (PccPlan *plan, PccField field, const char *address,
+                    const char *email, const char *reason)
+{
+  g_return_val_if_fail (plan != NULL && address != NULL && email != NULL,
+                        G_MAXUINT);
+  if (unwritable (address, email) != NULL)
+    return G_MAXUINT;
+  g_autofree char *key = pcc_email_key (email);
+  for (guint i = 0; i < plan->changes->len; i++)
+    {
+      const PccChange *c = plan->changes->pdata[i];
+      g_autofree char *k = pcc_email_key (c->email);
+      if (g_strcmp0 (k, key) == 0)
+        return G_MAXUINT;
+    }
+  add_change (plan, PCC_CHANGE_ADD, field, address, email,
+              g_strdup (reason ? reason : ""), FALSE, NULL);
+  return plan->changes->len - 1;
+}
+
 gboolean
 pcc_plan_has_changes (const PccPlan *plan)
 {

@@ -96,6 +96,14 @@ gboolean pcc_plan_set_enabled (PccPlan *plan, guint i, gboolean enabled);
  * the review goes to none of the mails.  Returns how many changes of
  * @plan were turned off. */
 guint pcc_plan_follow (PccPlan *plan, const PccPlan *reviewed);
+/* Add @address (@email its bare address) to @field as an enabled ADD
+ * the user can untick, with @reason, when the plan has no change for
+ * that address yet: one found outside the engine (a person on the
+ * previous version of the series).  Refused (G_MAXUINT) for an address
+ * already in the plan, or one that cannot be written into a header (a
+ * control byte, not UTF-8); else the new change's index. */
+guint pcc_plan_add_extra (PccPlan *plan, PccField field, const char *address,
+                          const char *email, const char *reason);
 /* Whether applying the enabled changes alters To: or Cc:. */
 gboolean pcc_plan_has_changes (const PccPlan *plan);
 

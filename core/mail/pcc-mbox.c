@@ -70,3 +70,27 @@ pcc_mbox_split (const char *data, gsize len)
     g_ptr_array_add (mails, g_bytes_new (start, end - start));
   return mails;
 }
+
+void
+pcc_mbox_append (GString *mbox, const char *mail, gsize len)
+{
+  const char *p = mail, *end = mail + len;
+
+  g_string_append (mbox, PCC_MBOX_FROM_LINE);
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *next = nl ? nl + 1 : end;
+      const char *q = p;
+
+      while (q < next && *q == '>')
+        q++;
+      if (pcc_mbox_is_from_line (p, next - p)
+          || (q > p && next - q >= 5 && memcmp (q, "From ", 5) == 0))
+        g_string_append_c (mbox, '>');
+      g_string_append_len (mbox, p, next - p);
+      p = next;
+    }
+  if (len > 0 && mail[len - 1] != '\n')
+    g_string_append_c (mbox, '\n');
+}

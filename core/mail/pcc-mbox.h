@@ -21,6 +21,15 @@ gboolean pcc_mbox_is_from_line (const char *line, gsize len);
  * Empty input is one empty mail. */
 GPtrArray *pcc_mbox_split (const char *data, gsize len);
 
+/* The separator pcc_mbox_append() writes before each mail. */
+#define PCC_MBOX_FROM_LINE "From patchcc Thu Jan  1 00:00:00 1970\n"
+
+/* Append the mail @mail (@len bytes) to @mbox so that pcc_mbox_split()
+ * gives it back: a separator line first, a line of it that would read
+ * as one quoted with '>' (mboxrd), CRLF line ends kept, a last line
+ * without its LF given one. */
+void pcc_mbox_append (GString *mbox, const char *mail, gsize len);
+
 G_END_DECLS
 
 #endif

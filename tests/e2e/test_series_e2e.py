@@ -50,7 +50,12 @@ Checked:
   - the dialog closed through the window manager (WM_DELETE_WINDOW)
     while a slow SMTP server receives the series: ignored until the send
     ends, all four mails arrive, Claws keeps running (no sanitizer report
-    in the --asan run).
+    in the --asan run);
+  - version 2 of the series with version 1 in the Sent folder and a
+    reply giving a Reviewed-by: in the inbox (previous_folders): the
+    dialog says what it found, v1's Cc: goes to every mail, the reply's
+    author to the cover letter, and the trailer into patch 1 only;
+    with "Ignore v1" ticked, none of that.
 
 With --asan (the plugin built with -Db_sanitize=address,undefined, as
 scripts/test-sanitize.sh builds it): the compiler's libasan is preloaded
@@ -771,6 +776,169 @@ def close_while_sending(xvfb, plugin, repo, series_dir, workdir):
                      "dialog during the send (the test tests nothing)")
     return fails
 
+OLD_CC = "Old Cc <oldcc@example.org>"
+REVIEWER = "Rev Iewer <reviewer@example.org>"
+
+
+def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
+    """Version 2 of the series, version 1 in Claws' Sent folder and a
+    reply to its patch 1 (with a Reviewed-by:) in the inbox, named by the
+    previous_folders setting: the dialog says what it found, v1's Cc
+    person goes to every mail and the trailer is in patch 1's body."""
+    fails = []
+    v2_dir = os.path.join(workdir, "series-v2")
+    git(repo, "format-patch", "-q", "-v2", "--cover-letter",
+        "--base=" + base, "-o", v2_dir, base + "..HEAD")
+    cover = os.path.join(v2_dir, sorted(os.listdir(v2_dir))[0])
+    text = open(cover, "rb").read()
+    text = text.replace(b"*** SUBJECT HERE ***",
+                        b"net: foo: a tunable reset timeout")
+    text = text.replace(b"*** BLURB HERE ***", b"v2: the same, rebased.")
+    open(cover, "wb").write(text)
+
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = v2_dir
+    profile = cd.Profile(os.path.join(workdir, "claws-v2"), sink.port,
+                         plugin, {"tree_path": repo, "split": "b4",
+                                  "on_send": "off",
+                                  "previous_folders": "#mh/Mailbox/inbox"})
+    mail = os.path.join(profile.home, "Mail")
+    # Version 1 as it was sent: the series files with the headers git
+    # send-email adds, in the Sent folder.
+    v1 = sorted(f for f in os.listdir(series_dir) if f.endswith(".patch"))
+    for n, f in enumerate(v1):
+        raw = open(os.path.join(series_dir, f), "rb").read()
+        raw = raw.split(b"\n", 1)[1]  # the "From <sha>" line
+        head = (b"Message-Id: <v1-%d@example.org>\n"
+                b"Date: Mon, 30 Nov 2026 10:00:0%d +0000\n"
+                b"To: Ada Lovelace <ada@example.org>\n"
+                b"Cc: %s\n" % (n, n, OLD_CC.encode()))
+        if n:
+            head += (b"In-Reply-To: <v1-0@example.org>\n"
+                     b"References: <v1-0@example.org>\n")
+        raw = re.sub(rb"(?m)^Date: .*\n", b"", raw, count=1)
+        with open(os.path.join(mail, "sent", str(n + 1)), "wb") as fh:
+            fh.write(head + raw)
+    subject1 = re.search(rb"(?m)^Subject: (.*)$",
+                         open(os.path.join(series_dir, v1[1]), "rb").read())
+    with open(os.path.join(mail, "inbox", "1"), "wb") as fh:
+        fh.write(b"From: %s\nTo: %s\nSubject: Re: %s\n"
+                 b"Date: Tue, 1 Dec 2026 09:00:00 +0000\n"
+                 b"Message-Id: <reply-1@example.org>\n"
+                 b"In-Reply-To: <v1-1@example.org>\n"
+                 b"References: <v1-0@example.org> <v1-1@example.org>\n\n"
+                 b"> So that slow PHYs can be given more time.\n\n"
+                 b"Reviewed-by: %s\n" % (REVIEWER.encode(), SENDER.encode(),
+                                         subject1.group(1),
+                                         REVIEWER.encode()))
+    claws = cd.Claws(profile, xvfb)
+    got = []
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+m")
+        time.sleep(0.8)
+        xvfb.screenshot(os.path.join(workdir, "series-v2-dialog.png"))
+        said = re.findall(r"series previous version: (.*)", claws.log_text())
+        want = ("Previous version: v1, found by subject in Sent: "
+                "3 patches and a cover letter, 1 reply, sent Mon, 30 Nov "
+                "2026 10:00:00 +0000. Trailers from the replies: 1, 1 "
+                "ticked to be written into the patch mails")
+        if not said or said[-1] != want:
+            fails.append("v2: the dialog says %r, not %r" % (said, want))
+        claws.key(dlg, "alt+s")
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            m["data"] = m["data"].replace(b"\r\n", b"\n")
+            got.append(m)
+        if len(got) != 4:
+            fails.append("v2: %d of 4 mails sent" % len(got))
+        for i, m in enumerate(got):
+            rcpts = [r.lower() for r in m["rcpt_tos"]]
+            if "oldcc@example.org" not in rcpts:
+                fails.append("v2: mail %d does not go to v1's Cc: %s" %
+                             (i, rcpts))
+            if i == 0 and "reviewer@example.org" not in rcpts:
+                fails.append("v2: the cover does not go to v1's reviewer: "
+                             "%s" % rcpts)
+            body = body_of(m["data"])
+            has = b"\nReviewed-by: " + REVIEWER.encode() + b"\n" in \
+                body.split(b"\n---\n", 1)[0] + b"\n"
+            if has != (i == 1):
+                fails.append("v2: mail %d %s the Reviewed-by trailer" %
+                             (i, "lacks" if i == 1 else "has"))
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-v2.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    text = claws.log_text()
+    if "Segmentation" in text or "CRITICAL" in text:
+        fails.append("v2: Claws reported: %s" % text[-1500:])
+    return fails
+
+
+def previous_ignored(xvfb, plugin, repo, workdir):
+    """The same mailbox, "Ignore v1" ticked (Alt+I): nothing of v1 is
+    sent, neither its people nor its trailers."""
+    fails = []
+    sink = cd.SmtpSink()
+    os.environ["PATCHCC_SERIES_DIR"] = os.path.join(workdir, "series-v2")
+    profile = cd.Profile(os.path.join(workdir, "claws-v2-ignored"),
+                         sink.port, plugin,
+                         {"tree_path": repo, "split": "b4", "on_send": "off",
+                          "previous_folders": "#mh/Mailbox/inbox"})
+    mail = os.path.join(profile.home, "Mail")
+    src = os.path.join(workdir, "claws-v2", "home", "Mail")
+    for f in ("sent", "inbox"):
+        shutil.rmtree(os.path.join(mail, f))
+        shutil.copytree(os.path.join(src, f), os.path.join(mail, f))
+    claws = cd.Claws(profile, xvfb)
+    got = []
+    try:
+        main_win = claws.wait_window(r"Claws Mail", 40)
+        time.sleep(1.0)
+        dlg = open_dialog(claws, main_win)
+        claws.key(dlg, "alt+i")
+        time.sleep(0.5)
+        claws.key(dlg, "alt+m")
+        time.sleep(0.8)
+        claws.key(dlg, "alt+s")
+        for _ in range(4):
+            m = sink.wait(30)
+            if m is None:
+                break
+            m["data"] = m["data"].replace(b"\r\n", b"\n")
+            got.append(m)
+        if len(got) != 4:
+            fails.append("v1 ignored: %d of 4 mails sent" % len(got))
+        for i, m in enumerate(got):
+            rcpts = [r.lower() for r in m["rcpt_tos"]]
+            for who in ("oldcc@example.org", "reviewer@example.org"):
+                if who in rcpts:
+                    fails.append("v1 ignored: mail %d goes to %s" % (i, who))
+            if b"Reviewed-by: " + REVIEWER.encode() in m["data"]:
+                fails.append("v1 ignored: mail %d has the trailer" % i)
+    except Exception:  # noqa: BLE001
+        shot = os.path.join(workdir, "fail-v2-ignored.png")
+        xvfb.screenshot(shot)
+        fails.append(traceback.format_exc() + " (screenshot %s)" % shot)
+    finally:
+        claws.quit()
+        sink.stop()
+    text = claws.log_text()
+    if "series previous version: Previous version: v1," not in text:
+        fails.append("v1 ignored: v1 was not found (the test tests "
+                     "nothing)")
+    if "Segmentation" in text or "CRITICAL" in text:
+        fails.append("v1 ignored: Claws reported: %s" % text[-1500:])
+    return fails
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -885,6 +1053,9 @@ def main():
         fails += refused_folder(xvfb, plugin, repo, workdir, args.refused_shot)
         fails += long_line(xvfb, plugin, repo, series_dir, workdir)
         fails += close_while_sending(xvfb, plugin, repo, series_dir, workdir)
+        fails += previous_version(xvfb, plugin, repo, base, series_dir,
+                                  workdir)
+        fails += previous_ignored(xvfb, plugin, repo, workdir)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail.png")
         try:

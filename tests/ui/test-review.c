@@ -619,6 +619,33 @@ test_review_status (void)
         }
       g_assert_true (found);
     }
+
+  /* A row added to the plan afterwards (a person on the previous version
+   * of the series) is shown once the view is reloaded, ticked, with its
+   * reason, and can be unticked. */
+  guint extra = pcc_plan_add_extra (plan, PCC_FIELD_CC, "Old <old@example.org>",
+                                    "old@example.org", "from v1: on v1's Cc");
+  g_assert_cmpuint (extra, !=, G_MAXUINT);
+  g_assert_null (pcc_review_view_get_path (PCC_REVIEW_VIEW (view), extra));
+  pcc_review_view_reload (PCC_REVIEW_VIEW (view));
+  {
+    g_autoptr (GtkTreePath) path
+        = pcc_review_view_get_path (PCC_REVIEW_VIEW (view), extra);
+    GtkTreeIter iter;
+    g_autofree char *reason = NULL;
+    gboolean enabled = FALSE, togglable = FALSE;
+
+    g_assert_nonnull (path);
+    g_assert_true (gtk_tree_model_get_iter (model, &iter, path));
+    gtk_tree_model_get (model, &iter, PCC_REVIEW_COL_REASON, &reason,
+                        PCC_REVIEW_COL_ENABLED, &enabled,
+                        PCC_REVIEW_COL_TOGGLABLE, &togglable, -1);
+    g_assert_cmpstr (reason, ==, "from v1: on v1's Cc");
+    g_assert_true (enabled);
+    g_assert_true (togglable);
+    pcc_review_view_set_enabled (PCC_REVIEW_VIEW (view), extra, FALSE);
+    g_assert_false (pcc_plan_get_change (plan, extra)->enabled);
+  }
   gtk_widget_destroy (view);
   g_object_unref (view);
   pcc_patch_free (patch);
@@ -668,6 +695,8 @@ test_settings (void)
   in.split = PCC_SPLIT_ALL_CC;
   in.drop_lkml_for_new_files = TRUE;
   in.rest_rule = PCC_REST_PUBLIC;
+  g_free (in.previous_folders);
+  in.previous_folders = g_strdup ("#mh/Mailbox/inbox, #mh/Mailbox/lkml");
   w = pcc_settings_widget_new (&in);
   g_object_ref_sink (w);
   /* A broken tree is reported at once, naming the path. */
@@ -681,6 +710,7 @@ test_settings (void)
   g_assert_cmpint (out.split, ==, PCC_SPLIT_ALL_CC);
   g_assert_true (out.drop_lkml_for_new_files);
   g_assert_cmpint (out.rest_rule, ==, PCC_REST_PUBLIC);
+  g_assert_cmpstr (out.previous_folders, ==, in.previous_folders);
   gtk_widget_destroy (w);
   g_object_unref (w);
   pcc_settings_clear (&out);

@@ -336,6 +336,15 @@ test_v1_to_v2 (Fixture *f, gconstpointer change_id)
                    "Reviewed-by: Someone Else <else@example.org> "
                    "[address differs from the reply's From:]\n");
   g_assert_cmpuint (pcc_previous_get_trailers (p)->len, ==, 5);
+
+  g_autofree char *sum = pcc_previous_summary (p, "Sent, inbox");
+  g_autofree char *want = g_strdup_printf (
+      "v1, found by %s in Sent, inbox: 3 patches and a cover letter, "
+      "4 replies, sent %s",
+      change_id ? "change-id" : "subject",
+      ((PccPreviousMail *) mails->pdata[0])->date);
+  g_assert_cmpstr (sum, ==, want);
+  g_assert_cmpuint (pcc_previous_series_version (s), ==, 2);
 }
 
 /* Co-developed-by keeps the Signed-off-by right after it; a lone

@@ -115,6 +115,40 @@ test_untick (void)
   g_assert_true (in (fto, "Ned Net <ned@x.org>"));
 }
 
+/* An address found outside the engine: an ADD the user can untick,
+ * never twice, never one that cannot be written. */
+static void
+test_add_extra (void)
+{
+  g_autoptr (PccPlan) plan = plan_for (PATCH, NULL, NULL, FALSE);
+  guint n = pcc_plan_get_n_changes (plan);
+  guint i = pcc_plan_add_extra (plan, PCC_FIELD_CC, "Old Rev <old@y.org>",
+                                "old@y.org", "from v1: on v1's Cc");
+  g_assert_cmpuint (i, ==, n);
+  const PccChange *c = pcc_plan_get_change (plan, i);
+  g_assert_cmpint (c->kind, ==, PCC_CHANGE_ADD);
+  g_assert_true (c->enabled);
+  g_assert_false (c->typed);
+  g_assert_null (c->recipient);
+  g_assert_cmpstr (c->reason, ==, "from v1: on v1's Cc");
+  /* already there: computed, or added before */
+  g_assert_cmpuint (pcc_plan_add_extra (plan, PCC_FIELD_CC, "NED@x.org",
+                                        "NED@x.org", "again"),
+                    ==, G_MAXUINT);
+  g_assert_cmpuint (pcc_plan_add_extra (plan, PCC_FIELD_TO, "old@Y.org",
+                                        "old@Y.org", "again"),
+                    ==, G_MAXUINT);
+  g_assert_cmpuint (pcc_plan_add_extra (plan, PCC_FIELD_CC,
+                                        "Bad\r\nBcc: <b@y.org>", "b@y.org",
+                                        "x"),
+                    ==, G_MAXUINT);
+  g_auto (GStrv) fcc = pcc_plan_get_final (plan, PCC_FIELD_CC);
+  g_assert_true (in (fcc, "Old Rev <old@y.org>"));
+  g_assert_true (pcc_plan_set_enabled (plan, i, FALSE));
+  g_auto (GStrv) off = pcc_plan_get_final (plan, PCC_FIELD_CC);
+  g_assert_false (in (off, "Old Rev <old@y.org>"));
+}
+
 static void
 test_new_file (void)
 {
@@ -595,6 +629,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/split-and-typed", test_split_and_typed);
   g_test_add_func ("/plan/untick", test_untick);
   g_test_add_func ("/plan/new-file", test_new_file);
+  g_test_add_func ("/plan/add-extra", test_add_extra);
   g_test_add_func ("/plan/bad-typed", test_bad_typed);
   g_test_add_func ("/plan/typed-control-name", test_typed_control_name);
   g_test_add_func ("/plan/computed-control", test_computed_control);

@@ -28,10 +28,32 @@ test_mbox (void)
   g_assert_cmpuint (empty->len, ==, 1);
 }
 
+static void
+test_mbox_append (void)
+{
+  const char *a
+      = "Subject: a\n\nFrom x Mon Sep 17 00:00:00 2001\n>From y\nend";
+  const char *b = "Subject: b\r\n\r\nB\r\n";
+  g_autoptr (GString) mbox = g_string_new (NULL);
+  pcc_mbox_append (mbox, a, strlen (a));
+  pcc_mbox_append (mbox, b, strlen (b));
+  g_assert_cmpstr (mbox->str, ==,
+                   PCC_MBOX_FROM_LINE
+                   "Subject: a\n\n>From x Mon Sep 17 00:00:00 2001\n"
+                   ">>From y\nend\n" PCC_MBOX_FROM_LINE
+                   "Subject: b\r\n\r\nB\r\n");
+  g_autoptr (GPtrArray) m = pcc_mbox_split (mbox->str, mbox->len);
+  g_assert_cmpuint (m->len, ==, 2);
+  gsize l = 0;
+  const char *got = g_bytes_get_data (m->pdata[1], &l);
+  g_assert_cmpmem (got, l, b, strlen (b));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mbox/split", test_mbox);
+  g_test_add_func ("/mbox/append", test_mbox_append);
   return g_test_run ();
 }
