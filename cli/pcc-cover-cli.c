@@ -211,22 +211,9 @@ render_b4_template (PccTemplate *tpl, const PccProvenance *prov,
       g_hash_table_insert (v, (char *) tokens[i],
                            g_strdup_printf ("${%s}", tokens[i]));
   /* "$" in patchcc's values must reach b4 as "$$". */
-  char *p = prov ? pcc_provenance_render (prov, 72) : g_strdup ("");
-  g_hash_table_insert (v, "provenance", b4_escape (g_strchomp (p)));
-  static const struct
-  {
-    const char *token;
-    PccProvenanceKind kind;
-  } parts[] = { { "tools", PCC_PROV_TOOL },
-                { "assistance", PCC_PROV_ASSISTANCE },
-                { "testing", PCC_PROV_TESTING } };
-  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    {
-      char *part = prov ? pcc_provenance_render_part (prov, parts[i].kind, 72)
-                        : g_strdup ("");
-      g_hash_table_insert (v, (char *) parts[i].token,
-                           b4_escape (g_strchomp (part)));
-    }
+  for (const char *const *t = pcc_provenance_get_tokens (); *t; t++)
+    g_hash_table_insert (v, (char *) *t,
+                         b4_escape (pcc_provenance_render_token (prov, *t)));
   g_hash_table_insert (v, "title", b4_escape (g_strdup (title ? title : "")));
   return pcc_template_render (tpl, v, error);
 }

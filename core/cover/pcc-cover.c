@@ -275,20 +275,9 @@ pcc_cover_get_values (PccCover *c, GError **error)
     sig = g_strdup (pcc_cover_get_from (c));
   g_hash_table_insert (v, "signature", rstrip (sig));
 
-  char *prov = c->prov ? pcc_provenance_render (c->prov, 72) : g_strdup ("");
-  g_hash_table_insert (v, "provenance", rstrip (prov));
-  static const struct
-  {
-    const char *token;
-    PccProvenanceKind kind;
-  } parts[] = { { "tools", PCC_PROV_TOOL },
-                { "assistance", PCC_PROV_ASSISTANCE },
-                { "testing", PCC_PROV_TESTING } };
-  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    g_hash_table_insert (v, (char *) parts[i].token,
-                         rstrip (c->prov ? pcc_provenance_render_part (
-                                     c->prov, parts[i].kind, 72)
-                                         : g_strdup ("")));
+  for (const char *const *t = pcc_provenance_get_tokens (); *t; t++)
+    g_hash_table_insert (v, (char *) *t,
+                         pcc_provenance_render_token (c->prov, *t));
   g_hash_table_insert (v, "title", g_strdup (pcc_cover_get_title (c)));
   g_hash_table_insert (
       v, "total",

@@ -546,6 +546,45 @@ pcc_provenance_render (const PccProvenance *prov, int width)
   return g_string_free (out, FALSE);
 }
 
+static const struct
+{
+  const char *token;
+  int kind; /* PccProvenanceKind, or -1 for the whole section */
+} tokens[] = { { "provenance", -1 },
+               { "tools", PCC_PROV_TOOL },
+               { "assistance", PCC_PROV_ASSISTANCE },
+               { "testing", PCC_PROV_TESTING } };
+
+const char *const *
+pcc_provenance_get_tokens (void)
+{
+  static const char *names[G_N_ELEMENTS (tokens) + 1];
+  for (guint i = 0; i < G_N_ELEMENTS (tokens); i++)
+    names[i] = tokens[i].token;
+  return names;
+}
+
+char *
+pcc_provenance_render_token (const PccProvenance *prov, const char *token)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tokens); i++)
+    {
+      if (strcmp (tokens[i].token, token) != 0)
+        continue;
+      if (prov == NULL)
+        return g_strdup ("");
+      char *text = tokens[i].kind < 0
+                       ? pcc_provenance_render (prov, 72)
+                       : pcc_provenance_render_part (
+                             prov, (PccProvenanceKind) tokens[i].kind, 72);
+      gsize n = strlen (text);
+      while (n > 0 && g_ascii_isspace (text[n - 1]))
+        text[--n] = '\0';
+      return text;
+    }
+  return NULL;
+}
+
 /* --- key files ------------------------------------------------------------ */
 
 /* One-line keys first; the multi-line ones are listed apart in the

@@ -145,6 +145,15 @@ char *pcc_provenance_render (const PccProvenance *prov, int width);
 char *pcc_provenance_render_part (const PccProvenance *prov,
                                   PccProvenanceKind kind, int width);
 
+/* The template tokens of the record: "provenance" (the whole section),
+ * "tools", "assistance", "testing" (its parts), NULL-terminated. */
+const char *const *pcc_provenance_get_tokens (void);
+/* The value of token @token (one of those) for @prov, which may be NULL
+ * (then ""), at 72 columns, without its last newline.  NULL for another
+ * token.  The caller frees the string. */
+char *pcc_provenance_render_token (const PccProvenance *prov,
+                                   const char *token);
+
 /* Key file I/O.  Errors name @path (or "provenance" for data). */
 PccProvenance *pcc_provenance_load_keyfile (GKeyFile *kf, const char *name,
                                             GError **error);
