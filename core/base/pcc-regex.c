@@ -48,6 +48,8 @@ pcc_regex_new (const char *pattern, PccRegexFlags flags, GError **error)
     opts |= PCRE2_DOTALL;
   if (flags & PCC_REGEX_MULTILINE)
     opts |= PCRE2_MULTILINE;
+  if (flags & PCC_REGEX_UNICODE)
+    opts |= PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF;
   /* Perl's $ matches at the end and before a final newline, which is
    * PCRE2's default; newlines are LF only. */
   pcre2_compile_context *cc = pcre2_compile_context_create (NULL);

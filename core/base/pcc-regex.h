@@ -47,6 +47,10 @@ typedef enum
   PCC_REGEX_DOTALL = 1 << 2,    /* /s */
   PCC_REGEX_JIT = 1 << 3,       /* compile to machine code: for hot patterns */
   PCC_REGEX_MULTILINE = 1 << 4, /* /m */
+  /* Perl's semantics for decoded text: the subject is UTF-8 (invalid
+   * sequences never match a character), \w, \b, \s and (?i) know
+   * Unicode. */
+  PCC_REGEX_UNICODE = 1 << 5,
 } PccRegexFlags;
 
 /* The version of PCRE2 in use, as PCRE2 gives it ("10.42 2022-12-11"):

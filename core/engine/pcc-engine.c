@@ -98,6 +98,7 @@ pcc_engine_set_dialect (PccEngine *e, guint features, PccDialectSource source)
   e->dialect_known = TRUE;
   pcc_maintainers_set_double_star (e->m,
                                    (features & PCC_DIALECT_DOUBLE_STAR) != 0);
+  pcc_maintainers_set_unicode (e->m, (features & PCC_DIALECT_UTF8) != 0);
 }
 
 const PccDialect *

@@ -366,7 +366,9 @@ keyword_regex (PccMaintainers *m, Entry *e, gboolean concat, GError **error)
       = concat ? g_strconcat ("^[+-].*", e->value, NULL) : g_strdup (e->value);
   *slot = pcc_maintainers_compile_entry (
       m, e, pattern,
-      PCC_REGEX_EXTENDED | (e->uses >= 4096 ? PCC_REGEX_JIT : 0), error);
+      PCC_REGEX_EXTENDED | (e->uses >= 4096 ? PCC_REGEX_JIT : 0)
+          | (m->unicode ? PCC_REGEX_UNICODE : 0),
+      error);
   return *slot != NULL;
 }
 

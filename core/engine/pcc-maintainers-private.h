@@ -203,6 +203,7 @@ struct _PccMaintainers
   GHashTable *not_dirs;
   GArray *hits;         /* scratch of pcc_maintainers_match_file() (guint) */
   gboolean double_star; /* pcc_maintainers_set_double_star() */
+  gboolean unicode;     /* pcc_maintainers_set_unicode() */
   /* The slots found along the directory of the last file matched, for
    * the next file in it (a patch's files come sorted): the directory with
    * its slash, the FNV state after it, and the indexes into @slots. */

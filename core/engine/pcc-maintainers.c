@@ -32,6 +32,23 @@ pcc_maintainers_set_double_star (PccMaintainers *m, gboolean on)
   m->double_star = on;
 }
 
+void
+pcc_maintainers_set_unicode (PccMaintainers *m, gboolean on)
+{
+  if (m->unicode == on)
+    return;
+  m->unicode = on;
+  /* keywords compiled the other way are compiled again on next use */
+  for (guint i = 0; i < m->entries.len; i++)
+    {
+      Entry *e = entry_at (m, i);
+      if (e->type != 'K')
+        continue;
+      g_clear_pointer (&e->re, pcc_regex_free);
+      g_clear_pointer (&e->re_diff, pcc_regex_free);
+    }
+}
+
 static void
 free_entry (gpointer p)
 {

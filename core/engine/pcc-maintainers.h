@@ -67,6 +67,11 @@ void pcc_maintainers_free (PccMaintainers *m);
  * kept.  Not part of the compiled index, which holds the values as
  * written. */
 void pcc_maintainers_set_double_star (PccMaintainers *m, gboolean on);
+/* 7.x scripts read every file as UTF-8 (use open qw(:std
+ * :encoding(UTF-8))): their K: keywords then see characters, and \b or
+ * \w know Unicode (a keyword next to a CJK letter is inside a word).
+ * With @on, K: keywords are matched so (PCC_REGEX_UNICODE). */
+void pcc_maintainers_set_unicode (PccMaintainers *m, gboolean on);
 
 /* --- the compiled index (for the on-disk cache, pcc-index-cache.h) ---- */
 

@@ -346,6 +346,13 @@ def patches_7x():
         lambda o: None if has(o["default"],
                               "(maintainer:BUGGY KEYWORDS:Keyword:")
         else "no :Keyword: suffix on the role")
+    # 7.x reads the patch as UTF-8: a CJK letter is a word character, so
+    # \bbug_call\b does not match right after one (bytes would).
+    P["7x-keyword-unicode"] = (
+        mail("core: call", "A keyword inside a word of another script.",
+             [diff("init/main.c", extra_plus=" \u7528\u4e8ebug_call();")]),
+        lambda o: None if not has(o["default"], "BUGGY KEYWORDS")
+        else "\\b matched next to a CJK letter")
     return P
 
 
@@ -468,7 +475,7 @@ def main():
                "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
         for name, (text, check) in sorted(cases.items()):
             pfile = os.path.join(tmp, name + ".patch")
-            with open(pfile, "w") as fh:
+            with open(pfile, "w", encoding="utf-8") as fh:
                 fh.write(text)
             outs = {}
             for run, opts in runs.items():
