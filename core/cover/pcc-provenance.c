@@ -577,10 +577,7 @@ pcc_provenance_render_token (const PccProvenance *prov, const char *token)
                        ? pcc_provenance_render (prov, 72)
                        : pcc_provenance_render_part (
                              prov, (PccProvenanceKind) tokens[i].kind, 72);
-      gsize n = strlen (text);
-      while (n > 0 && g_ascii_isspace (text[n - 1]))
-        text[--n] = '\0';
-      return text;
+      return g_strchomp (text);
     }
   return NULL;
 }
