@@ -49,7 +49,7 @@ test_order (void)
 
   /* 6.1 alone, at the top of trees/ */
   g_autofree char *t61 = make_tree ("base-61", TRUE, 300);
-  make_tree ("base-61x.lock", TRUE, 0);
+  g_free (make_tree ("base-61x.lock", TRUE, 0));
   assert_default (t61);
 
   /* 6.12 beats 6.1 though made before it; its lock folder never counts */
