@@ -5,6 +5,7 @@
 
 #include "pcc-cover-cli.h"
 #include "pcc-attribution.h"
+#include "pcc-changes.h"
 #include "pcc-cover.h"
 #include "pcc-error.h"
 #include "pcc-file.h"
@@ -30,6 +31,8 @@ typedef struct
   char *signature_file;
   char *from;
   char *range_diff_file;
+  char *changes_file;
+  char *previous;
   char *style;
   char *split;
   char *rest_rule;
@@ -60,6 +63,8 @@ cover_args_clear (CoverArgs *a)
   g_free (a->signature_file);
   g_free (a->from);
   g_free (a->range_diff_file);
+  g_free (a->changes_file);
+  g_free (a->previous);
   g_free (a->style);
   g_free (a->split);
   g_free (a->rest_rule);
@@ -445,6 +450,22 @@ run (CoverArgs *a)
       && !set_from_file (cover, pcc_cover_set_range_diff, a->range_diff_file,
                          &error))
     return fail (pcc_exit_status_for_error (error), "%s", error->message);
+  if (a->changes_file
+      && !set_from_file (cover, pcc_cover_set_changes, a->changes_file,
+                         &error))
+    return fail (pcc_exit_status_for_error (error), "%s", error->message);
+  if (a->previous && !a->changes_file)
+    {
+      g_autoptr (PccPrevious) prev
+          = pcc_previous_find_in_file (series, a->previous, &error);
+      if (!prev)
+        return fail (g_error_matches (error, PCC_ERROR, PCC_ERROR_PATCH)
+                         ? PCC_EXIT_REFUSED
+                         : pcc_exit_status_for_error (error),
+                     "%s: %s", a->previous, error->message);
+      g_autofree char *changes = pcc_changes_prefill (prev, series);
+      pcc_cover_set_changes (cover, changes);
+    }
   if (!pcc_series_diffstat_is_exact (series, NULL))
     {
       const char *why = NULL;
@@ -538,6 +559,10 @@ pcc_cover_main (int argc, char **argv)
       "Date: header value (default: now)", "DATE" },
     { "range-diff-file", 0, 0, G_OPTION_ARG_FILENAME, &a.range_diff_file,
       "Text for ${range_diff} (git range-diff output)", "F" },
+    { "changes-file", 0, 0, G_OPTION_ARG_FILENAME, &a.changes_file,
+      "Text for ${changes} (\"Changes in v2:\" and its items)", "F" },
+    { "previous", 0, 0, G_OPTION_ARG_FILENAME, &a.previous,
+      "Fill ${changes} from the previous version in this mbox", "MBOX" },
     { "style", 0, 0, G_OPTION_ARG_STRING, &a.style,
       "git (format-patch's shortlog and diffstat, default) or b4", "STYLE" },
     { "to", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a.to,

@@ -94,16 +94,15 @@ run (SeriesArgs *a)
       (const char *const *) a->files, g_strv_length (a->files), &error);
   if (!series)
     return fail (pcc_exit_status_for_error (error), "%s", error->message);
-  g_autofree char *mbox = NULL;
-  gsize mbox_len = 0;
   if (!g_file_test (a->previous, G_FILE_TEST_EXISTS))
     return fail (PCC_EXIT_NO_FILE, "%s: no such file", a->previous);
-  if (!pcc_file_read (a->previous, &mbox, &mbox_len, &error))
-    return fail (pcc_exit_status_for_error (error), "%s", error->message);
   g_autoptr (PccPrevious) prev
-      = pcc_previous_find (series, mbox, mbox_len, &error);
+      = pcc_previous_find_in_file (series, a->previous, &error);
   if (!prev)
-    return fail (PCC_EXIT_REFUSED, "%s", error->message);
+    return fail (g_error_matches (error, PCC_ERROR, PCC_ERROR_PATCH)
+                     ? PCC_EXIT_REFUSED
+                     : pcc_exit_status_for_error (error),
+                 "%s", error->message);
 
   guint n = pcc_series_get_n_patches (series);
   const GPtrArray *mails = pcc_previous_get_mails (prev);

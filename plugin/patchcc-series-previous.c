@@ -15,6 +15,7 @@
 #include "folder.h"
 #include "procmsg.h"
 
+#include "pcc-changes.h"
 #include "pcc-file.h"
 #include "pcc-mbox.h"
 #include "pcc-previous.h"
@@ -365,6 +366,26 @@ out:
     pcc_review_view_reload (review_of (j));
   show_line (j);
   fill_trailers (j);
+  patchcc_series_previous_fill_changes (j);
+}
+
+void
+patchcc_series_previous_fill_changes (SeriesJob *j)
+{
+  if (j->panel == NULL || j->previous == NULL)
+    return;
+  GtkTextBuffer *buf
+      = gtk_text_view_get_buffer (pcc_cover_panel_get_changes (j->panel));
+  GtkTextIter a, b;
+  gtk_text_buffer_get_bounds (buf, &a, &b);
+  g_autofree char *now = gtk_text_buffer_get_text (buf, &a, &b, FALSE);
+  if (*now && g_strcmp0 (now, j->changes_prefill) != 0)
+    return; /* the user's words */
+  g_free (j->changes_prefill);
+  j->changes_prefill = j->previous_ignored
+                           ? g_strdup ("")
+                           : pcc_changes_prefill (j->previous, j->series);
+  pcc_cover_panel_set_changes (j->panel, j->changes_prefill);
 }
 
 /* --- the view ------------------------------------------------------------ */
@@ -388,6 +409,7 @@ on_ignore (GtkToggleButton *button, SeriesJob *j)
   if (review_of (j) != NULL)
     pcc_review_view_reload (review_of (j));
   fill_trailers (j);
+  patchcc_series_previous_fill_changes (j);
   if (j->previous_changed != NULL)
     j->previous_changed (j);
 }
@@ -578,6 +600,7 @@ patchcc_series_previous_clear (SeriesJob *j)
 {
   g_clear_pointer (&j->previous, pcc_previous_free);
   g_clear_pointer (&j->previous_line, g_free);
+  g_clear_pointer (&j->changes_prefill, g_free);
   g_clear_pointer (&j->previous_rows, g_array_unref);
   g_clear_pointer (&j->trailer_taken, g_array_unref);
   g_clear_object (&j->previous_store);

@@ -16,6 +16,8 @@
  *  - the trailers given in replies, ticked unless flagged; the ticked
  *    ones are written into the patch mails when they are built
  *    (patchcc_series_previous_trailer_lines(), pcc-trailer-write.h);
+ *  - the cover letter's "Changes" field, prefilled with what changed
+ *    since it and the link to it (pcc_changes_prefill());
  *  - "Ignore vN" unticks all of that, "Look again" searches again.
  *
  * Private to the series dialog; what it keeps is in the SeriesJob.
@@ -35,6 +37,12 @@
  * j->plan, replacing what an earlier search found (its rows stay in the
  * plan, unticked).  Shows the result when the view exists. */
 void patchcc_series_previous_look (SeriesJob *j);
+
+/* Put what changed since the previous version in the cover panel's
+ * "Changes" field (nothing while it is ignored), unless the user has
+ * edited what was put there before.  Nothing when there is no panel or
+ * no previous version. */
+void patchcc_series_previous_fill_changes (SeriesJob *j);
 
 /* The dialog's part: the line, Ignore, Look again and the trailers.
  * @changed runs after the user changed what is sent (the dialog then

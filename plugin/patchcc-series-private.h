@@ -81,6 +81,7 @@ struct _SeriesJob
    * patchcc-series-previous.c's. */
   PccPrevious *previous; /* NULL when none was found */
   char *previous_line;   /* what the dialog says of the search */
+  char *changes_prefill; /* the "Changes" text last put in the panel */
   GArray *previous_rows; /* guint: the changes of plan for its people */
   GArray *trailer_taken; /* gboolean, one per trailer of previous */
   gboolean previous_ignored;

@@ -627,6 +627,7 @@ open_series (GtkWindow *parent, const char *dir)
       j->series, j->plan, pcc_tree_describe (tree), tpl_dir, history);
   j->panel = PCC_COVER_PANEL (panel);
   j->n_tool_trailers = pcc_cover_panel_get_n_tool_trailers (j->panel);
+  patchcc_series_previous_fill_changes (j);
   /* What the tree asks about Assisted-by: trailers, for the panel's
    * tool-trailer bar (it moves them only when the user says so). */
   {

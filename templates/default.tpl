@@ -4,10 +4,14 @@
 # b4's tokens: ${cover} ${shortlog} ${diffstat} ${range_diff}
 # ${base_commit} ${change_id} ${prerequisites} ${signature}; patchcc's:
 # ${provenance} (or its parts ${tools} ${assistance} ${testing}) ${title}
-# ${total}.  "${if NAME}...${end}" keeps a part only when NAME has a
+# ${total} ${changes}.  "${if NAME}...${end}" keeps a part only when NAME has a
 # value.  Write $$ for a literal dollar sign.
 # ${prerequisites} is whole lines, each with its newline, hence "${prerequisites}-- ".
 ${cover}
+${if changes}
+
+${changes}
+${end}
 
 ${shortlog}
 

@@ -7,6 +7,10 @@ This series is an RFC: the approach is what needs review, the patches
 are not meant to be applied yet.
 
 ${cover}
+${if changes}
+
+${changes}
+${end}
 
 Questions for reviewers:
 - EDITME: what should be looked at first, and why.

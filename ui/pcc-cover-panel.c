@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pcc-attribution.h"
+#include "pcc-previous.h"
 #include "pcc-review.h"
 #include "pcc-template.h"
 #include "pcc-tool-trailers.h"
@@ -35,6 +36,8 @@ struct _PccCoverPanel
   GtkEntry *title;
   GtkLabel *prefix;
   GtkTextView *blurb;
+  GtkTextView *changes;
+  GtkWidget *changes_box; /* hidden for a first version until set */
   GtkComboBoxText *templates;
   GtkLabel *template_desc;
   GtkListBox *lists[N_KINDS];
@@ -199,6 +202,8 @@ sync_cover (PccCoverPanel *self, GError **error)
   pcc_cover_set_title (self->cover, title[0] ? title : NULL);
   g_autofree char *blurb = text_of (self->blurb);
   pcc_cover_set_blurb (self->cover, blurb[0] ? blurb : NULL);
+  g_autofree char *changes = text_of (self->changes);
+  pcc_cover_set_changes (self->cover, changes[0] ? changes : NULL);
   g_autoptr (PccProvenance) prov
       = pcc_cover_panel_get_provenance (self, error);
   if (!prov)
@@ -613,6 +618,21 @@ pcc_cover_panel_set_blurb (PccCoverPanel *self, const char *blurb)
                             blurb ? blurb : "", -1);
 }
 
+void
+pcc_cover_panel_set_changes (PccCoverPanel *self, const char *changes)
+{
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->changes),
+                            changes ? changes : "", -1);
+  gtk_widget_set_no_show_all (self->changes_box, FALSE);
+  gtk_widget_show_all (self->changes_box);
+}
+
+GtkTextView *
+pcc_cover_panel_get_changes (PccCoverPanel *self)
+{
+  return self->changes;
+}
+
 const char *
 pcc_cover_panel_get_error (PccCoverPanel *self)
 {
@@ -848,6 +868,14 @@ build (PccCoverPanel *self)
   add_text_section (self, form, _ ("Blurb"),
                     _ ("what the series does and why, for reviewers"), 0,
                     &self->blurb, 90);
+  /* "Changes in vN:" (${changes}), for a version after the first. */
+  self->changes_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  add_text_section (self, self->changes_box, _ ("Changes"),
+                    _ ("since the previous version, with the link to it"), 0,
+                    &self->changes, 70);
+  gtk_widget_set_no_show_all (self->changes_box,
+                              pcc_previous_series_version (self->series) < 2);
+  gtk_box_pack_start (GTK_BOX (form), self->changes_box, FALSE, FALSE, 0);
 
   GtkWidget *ph = gtk_label_new (NULL);
   gtk_label_set_markup (GTK_LABEL (ph), _ ("<span size='large'><b>How this "

@@ -6,6 +6,8 @@
  * writing the cover letter of a PccSeries:
  *
  *   - the subject ("[PATCH v2 0/N]" + a title entry) and the blurb;
+ *   - for a version after the first, what changed since the previous one
+ *     (${changes}, prefilled by the caller);
  *   - a template picker (the user's templates, the installed ones and
  *     the built-in ones; pcc-template.h) with each template's
  *     description;
@@ -73,6 +75,10 @@ const char *pcc_cover_panel_get_template (PccCoverPanel *panel);
 
 void pcc_cover_panel_set_title (PccCoverPanel *panel, const char *title);
 void pcc_cover_panel_set_blurb (PccCoverPanel *panel, const char *blurb);
+/* Fill the "Changes" field (${changes}: "Changes in v2:..." as
+ * pcc_changes_prefill() makes it, for the user to edit) and show it; it
+ * is hidden for a first version until then. */
+void pcc_cover_panel_set_changes (PccCoverPanel *panel, const char *changes);
 
 /* Re-render now (the panel otherwise re-renders shortly after each
  * change).  Returns the preview text, or NULL with the error shown. */
@@ -105,6 +111,7 @@ gboolean pcc_cover_panel_save_history (PccCoverPanel *panel, GError **error);
 /* For tests: the widgets. */
 GtkTextView *pcc_cover_panel_get_preview (PccCoverPanel *panel);
 GtkTextView *pcc_cover_panel_get_notes (PccCoverPanel *panel);
+GtkTextView *pcc_cover_panel_get_changes (PccCoverPanel *panel);
 GtkEntry *pcc_cover_panel_get_entry (PccCoverPanel *panel,
                                      PccProvenanceKind kind, guint row,
                                      guint field);

@@ -17,7 +17,7 @@ struct _PccCover
   PccTemplate *tpl;
   PccProvenance *prov;
   PccCoverStyle style;
-  char *title, *blurb, *signature, *range_diff, *from, *date;
+  char *title, *blurb, *signature, *range_diff, *changes, *from, *date;
   int blurb_width;
   char *title_used;
   char *from_used;
@@ -42,6 +42,7 @@ pcc_cover_free (PccCover *c)
   g_free (c->blurb);
   g_free (c->signature);
   g_free (c->range_diff);
+  g_free (c->changes);
   g_free (c->from);
   g_free (c->date);
   g_free (c->title_used);
@@ -95,6 +96,7 @@ SETTER (title)
 SETTER (blurb)
 SETTER (signature)
 SETTER (range_diff)
+SETTER (changes)
 SETTER (from)
 SETTER (date)
 #undef SETTER
@@ -279,6 +281,8 @@ pcc_cover_get_values (PccCover *c, GError **error)
     g_hash_table_insert (v, (char *) *t,
                          pcc_provenance_render_token (c->prov, *t));
   g_hash_table_insert (v, "title", g_strdup (pcc_cover_get_title (c)));
+  g_hash_table_insert (v, "changes",
+                       rstrip (g_strdup (c->changes ? c->changes : "")));
   g_hash_table_insert (
       v, "total",
       g_strdup_printf ("%u", pcc_series_get_n_patches (c->series)));

@@ -59,6 +59,9 @@ void pcc_cover_set_blurb_width (PccCover *cover, int width);
 /* NULL: ~/.signature, else "Name <email>" of the sender. */
 void pcc_cover_set_signature (PccCover *cover, const char *signature);
 void pcc_cover_set_range_diff (PccCover *cover, const char *range_diff);
+/* The ${changes} section: "Changes in v2:" and its items, as the user
+ * wrote it or pcc_changes_prefill() made it (NULL: none). */
+void pcc_cover_set_changes (PccCover *cover, const char *changes);
 /* "Name <addr>" of the sender; NULL: git's user.name and user.email,
  * else the first patch's author. */
 void pcc_cover_set_from (PccCover *cover, const char *from);

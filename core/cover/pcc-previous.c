@@ -4,6 +4,7 @@
  * replies gave (threading in pcc-thread.h, reading a reply's trailers in
  * pcc-reply-trailers.h). */
 #include "pcc-previous.h"
+#include "pcc-file.h"
 
 #include <string.h>
 
@@ -86,6 +87,17 @@ trailer_free (gpointer p)
   g_free (t->given_by);
   g_free (t->message_id);
   g_free (t);
+}
+
+PccPrevious *
+pcc_previous_find_in_file (const PccSeries *series, const char *path,
+                           GError **error)
+{
+  g_autofree char *mbox = NULL;
+  gsize len = 0;
+  if (!pcc_file_read_regular (path, PCC_PREVIOUS_MAX_MBOX, &mbox, &len, error))
+    return NULL;
+  return pcc_previous_find (series, mbox, len, error);
 }
 
 void
@@ -383,20 +395,30 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
     }
 
   /* Keep the matches of the best version, and add the patches of that
-   * version that answer its cover letter. */
+   * version that answer its cover letter or, in a series without one,
+   * another of its patches (format-patch threads them to the first, or
+   * each to the one before with --thread=deep).  Each pass adds a link
+   * of a chain; a pass that adds nothing ends it, and a chain is never
+   * followed further than a thread is. */
   for (guint i = 0; i < n; i++)
     if (mails[i].in_old && mails[i].version != best)
       mails[i].in_old = FALSE;
-  for (guint i = 0; i < n; i++)
+  gboolean added = TRUE;
+  for (guint pass = 0; added && pass < PCC_PREVIOUS_MAX_DEPTH; pass++)
     {
-      Mail *m = &mails[i];
-      guint parent;
-      if (m->in_old || !m->subj.is_patch || m->subj.is_reply
-          || m->version != best || !pcc_thread_get_parent (thread, i, &parent))
-        continue;
-      Mail *c = &mails[parent];
-      if (c->in_old && c->subj.numbered && c->subj.index == 0)
-        m->in_old = TRUE;
+      added = FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          Mail *m = &mails[i];
+          guint parent;
+          if (m->in_old || !m->subj.is_patch || m->subj.is_reply
+              || !m->subj.numbered || m->version != best
+              || !pcc_thread_get_parent (thread, i, &parent))
+            continue;
+          Mail *c = &mails[parent];
+          if (c->in_old && c->subj.numbered && !c->subj.is_reply)
+            added = m->in_old = TRUE;
+        }
     }
   /* and the cover letter that a matched patch answers */
   for (guint i = 0; i < n; i++)

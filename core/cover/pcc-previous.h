@@ -9,7 +9,8 @@
  *    version below N, found by the "change-id:" line of the new cover
  *    letter (or patches) first, else by the subjects of the cover letter
  *    and patches ("[PATCH v2 1/3] x" is found from "[PATCH v3 1/3] x";
- *    no version counts as 1);
+ *    no version counts as 1), with the patches of that version threaded
+ *    to them (a patch dropped since is found so);
  *  - its thread: every mail whose In-Reply-To or References lead to one
  *    of those mails (pcc-thread.h; walks are bounded: a loop or a chain
  *    longer than PCC_PREVIOUS_MAX_DEPTH ends them);
@@ -50,6 +51,7 @@ G_BEGIN_DECLS
 #define PCC_PREVIOUS_MAX_TRAILERS      4096 /* trailers kept in all */
 #define PCC_PREVIOUS_MAX_RECIPIENTS    4096 /* people kept */
 #define PCC_PREVIOUS_MAX_VALUE         PCC_REPLY_TRAILERS_MAX_VALUE
+#define PCC_PREVIOUS_MAX_MBOX ((gsize) 1024 * 1024 * 1024) /* bytes read */
 
 /* The index of a trailer that matches no patch of the new version. */
 #define PCC_PREVIOUS_NO_PATCH G_MAXUINT
@@ -104,6 +106,11 @@ guint pcc_previous_series_version (const PccSeries *series);
  * version is found. */
 PccPrevious *pcc_previous_find (const PccSeries *series, const char *mbox,
                                 gsize len, GError **error);
+/* The same from the mbox file at @path: a regular file of at most
+ * PCC_PREVIOUS_MAX_MBOX bytes (pcc_file_read_regular(): its errors, a
+ * missing file as G_FILE_ERROR_NOENT). */
+PccPrevious *pcc_previous_find_in_file (const PccSeries *series,
+                                        const char *path, GError **error);
 void pcc_previous_free (PccPrevious *prev);
 
 /* The previous version's number (1 when its subjects had none). */

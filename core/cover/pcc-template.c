@@ -21,7 +21,8 @@
 static const char *const known_tokens[] = {
   "cover",     "shortlog",      "diffstat",   "range_diff", "base_commit",
   "change_id", "prerequisites", "signature",  "provenance", "title",
-  "total",     "tools",         "assistance", "testing",    NULL
+  "total",     "tools",         "assistance", "testing",    "changes",
+  NULL
 };
 #define N_B4_TOKENS 8
 

@@ -28,6 +28,8 @@
  *   ${testing}        assistance:", "Testing:"), or "" when empty
  *   ${title}          the cover letter's subject, without "[PATCH 0/N]"
  *   ${total}          the number of patches
+ *   ${changes}        "Changes in vN:" and what changed since the previous
+ *                     version (pcc-changes.h), or ""
  *
  * Unlike b4 (which leaves what it does not know in place), patchcc is
  * strict: an unknown token, a "${" without its "}", a "$" that starts

@@ -4,7 +4,8 @@
 # --cover-letter, an mbox of it and its replies, v2 with 2/3 changed.
 # The report names the people with their reasons and the trailers with
 # their state; --write-trailers adds the taken ones before "---" and
-# leaves every other byte of the patch files as it was.
+# leaves every other byte of the patch files as it was.  "patchcc cover
+# --previous" puts the changes since v1 in the cover letter.
 #
 # usage: series.sh PATCHCC
 set -eu
@@ -86,6 +87,19 @@ check "cover untouched" cmp v2.orig/0000-* v2/0000-*
 # Twice is once.
 "$patchcc" series --previous v1.mbox --write-trailers v2 > /dev/null
 check "idempotent" cmp want1 v2/0001-*
+
+# "patchcc cover --previous": the cover letter of v2 says what changed
+# since v1 and links to v1's cover letter; a FIFO is refused, not waited on.
+"$patchcc" cover --no-recipients --body-only --previous v1.mbox \
+	--signature S v2.orig > cover.txt 2> err.txt || { cat err.txt; exit 1; }
+printf 'Changes in v2:\n- 2/3 "b: change b": changed since v1\n- Link to v1: https://lore.kernel.org/r/%s\n\n' "$c" > want-changes
+sed -n '/^Changes in v2:$/,/^$/p' cover.txt > got-changes
+check "cover: changes since v1" cmp want-changes got-changes
+mkfifo fifo.mbox
+set +e
+timeout 20 "$patchcc" cover --no-recipients --body-only --previous fifo.mbox v2.orig > /dev/null 2>&1; s4=$?
+set -e
+check "cover: a FIFO is refused" test "$s4" != 0 -a "$s4" != 124
 
 # Not found, missing file, bad option.
 printf 'From x Mon Sep 17 00:00:00 2001\nSubject: [PATCH] other\n\nx\n' > other.mbox

@@ -784,7 +784,8 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
     """Version 2 of the series, version 1 in Claws' Sent folder and a
     reply to its patch 1 (with a Reviewed-by:) in the inbox, named by the
     previous_folders setting: the dialog says what it found, v1's Cc
-    person goes to every mail and the trailer is in patch 1's body."""
+    person goes to every mail, the trailer is in patch 1's body and the
+    cover says what changed, with the link to v1."""
     fails = []
     v2_dir = os.path.join(workdir, "series-v2")
     git(repo, "format-patch", "-q", "-v2", "--cover-letter",
@@ -870,6 +871,13 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
             if has != (i == 1):
                 fails.append("v2: mail %d %s the Reviewed-by trailer" %
                              (i, "lacks" if i == 1 else "has"))
+            # The cover says what changed since v1 (nothing but the
+            # rebase: the same patch IDs) and links to v1's cover.
+            changes = (b"\nChanges in v2:\n- Link to v1: "
+                       b"https://lore.kernel.org/r/v1-0@example.org\n")
+            if (changes in body) != (i == 0):
+                fails.append("v2: mail %d %s the changes since v1: %r" %
+                             (i, "lacks" if i == 0 else "has", body[:600]))
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail-v2.png")
         xvfb.screenshot(shot)
@@ -924,6 +932,8 @@ def previous_ignored(xvfb, plugin, repo, workdir):
                     fails.append("v1 ignored: mail %d goes to %s" % (i, who))
             if b"Reviewed-by: " + REVIEWER.encode() in m["data"]:
                 fails.append("v1 ignored: mail %d has the trailer" % i)
+            if b"Link to v1:" in m["data"]:
+                fails.append("v1 ignored: mail %d links to v1" % i)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail-v2-ignored.png")
         xvfb.screenshot(shot)

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-previous.c - pcc_previous_find() on a v1 made by git format-patch
  * --cover-letter, an mbox of v1 and its replies, and a v2 with patch 2/3
- * changed; then hostile mailboxes: 10,000 trailers in a reply, control
+ * changed, and the "Changes in v2:" section made from what it found
+ * (pcc_changes_prefill(), pcc-changes.h); then hostile mailboxes: 10,000 trailers in a reply, control
  * bytes, a References loop, a 10,000-long chain, 100 MB. */
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "pcc-changes.h"
 #include "pcc-error.h"
 #include "pcc-previous.h"
 #include "pcc-test-git.h"
@@ -347,6 +349,70 @@ test_v1_to_v2 (Fixture *f, gconstpointer change_id)
   g_assert_cmpuint (pcc_previous_series_version (s), ==, 2);
 }
 
+/* "Changes in v2:": 2/3 changed, nothing else listed, the link to v1's
+ * cover letter; then v1 with a fourth patch dropped in v2, and without
+ * its cover letter (the link goes to 1/3); a hostile Message-Id gets no
+ * link. */
+static void
+test_changes (Fixture *f, gconstpointer data)
+{
+  if (!f->repo)
+    return;
+  add_usual_replies (f);
+  g_autoptr (PccSeries) s = v2_series (f);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccPrevious) p
+      = pcc_previous_find (s, f->mbox->str, f->mbox->len, &error);
+  g_assert_no_error (error);
+  g_autofree char *text = pcc_changes_prefill (p, s);
+  g_autofree char *want = g_strdup_printf (
+      "Changes in v2:\n"
+      "- 2/3 \"b: change b\": changed since v1\n"
+      "- Link to v1: https://lore.kernel.org/r/%s\n",
+      f->id[0]);
+  g_assert_cmpstr (text, ==, want);
+
+  /* v1 had a fourth patch, and no cover letter */
+  GString *mb = g_string_new (NULL);
+  for (guint i = 1; i < 4; i++)
+    {
+      g_autofree char *path = nth_file (f->v1dir, i);
+      g_autofree char *t = read_file (path);
+      g_string_append (mb, t);
+    }
+  /* threaded as format-patch threads a series without a cover letter */
+  g_string_append_printf (mb,
+                          "From x Mon Sep 17 00:00:00 2001\n"
+                          "From: " AUTHOR "\n"
+                          "Message-ID: <four@example.org>\n"
+                          "In-Reply-To: <%s>\nReferences: <%s>\n"
+                          "Subject: [PATCH 4/3] d: \x01gone\n\nx\n",
+                          f->id[1], f->id[1]);
+  g_autoptr (PccPrevious) p2 = pcc_previous_find (s, mb->str, mb->len, &error);
+  g_assert_no_error (error);
+  g_autofree char *text2 = pcc_changes_prefill (p2, s);
+  g_autofree char *want2 = g_strdup_printf (
+      "Changes in v2:\n"
+      "- 2/3 \"b: change b\": changed since v1\n"
+      "- dropped v1's 4/3 \"d:  gone\"\n"
+      "- Link to v1: https://lore.kernel.org/r/%s\n",
+      f->id[1]);
+  g_assert_cmpstr (text2, ==, want2);
+  g_string_free (mb, TRUE);
+
+  /* a Message-Id with a space or an angle bracket is no link */
+  g_autofree char *bad = g_strdup_printf ("<%s>", f->id[0]);
+  char *at = strstr (f->mbox->str, bad);
+  g_assert_nonnull (at);
+  g_string_insert (f->mbox, at - f->mbox->str + 1, "x>y ");
+  g_autoptr (PccPrevious) p3
+      = pcc_previous_find (s, f->mbox->str, f->mbox->len, &error);
+  g_assert_no_error (error);
+  g_autofree char *link = pcc_changes_format_link (p3);
+  g_test_message ("%s", link ? link : "(none)");
+  g_assert_true (link == NULL || strstr (link, "x>y") == NULL);
+}
+
 /* Co-developed-by keeps the Signed-off-by right after it; a lone
  * Signed-off-by in a reply, one after a blank line, and trailers after
  * "-- " or inside an unquoted diff do not count. */
@@ -546,6 +612,8 @@ main (int argc, char **argv)
               test_v1_to_v2, fixture_tear_down);
   g_test_add ("/previous/by-change-id", Fixture, "change-id", fixture_set_up,
               test_v1_to_v2, fixture_tear_down);
+  g_test_add ("/previous/changes", Fixture, NULL, fixture_set_up,
+              test_changes, fixture_tear_down);
   g_test_add ("/previous/co-developed", Fixture, NULL, fixture_set_up,
               test_co_developed, fixture_tear_down);
   g_test_add ("/previous/not-found", Fixture, NULL, fixture_set_up,

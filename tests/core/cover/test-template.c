@@ -24,6 +24,7 @@ values_all (void)
   g_hash_table_insert (v, "tools", "Tools:\n- sparse 0.6.4");
   g_hash_table_insert (v, "assistance", "LLM and agent assistance:\n- LLM");
   g_hash_table_insert (v, "testing", "Testing:\n- boot test");
+  g_hash_table_insert (v, "changes", "Changes in v2:\n- x");
   return v;
 }
 
@@ -308,6 +309,13 @@ test_builtins (void)
   g_hash_table_insert (v, "range_diff", "");
   g_autoptr (GError) error = NULL;
   g_autoptr (PccTemplate) t = pcc_template_load (NULL, "default", &error);
+  /* the changes since the previous version follow the blurb */
+  g_autofree char *with = pcc_template_render (t, v, &error);
+  g_assert_cmpstr (with, ==,
+                   "The blurb.\n\nChanges in v2:\n- x\n\nA (1):\n  one\n\n"
+                   " f | 1 +\n 1 file changed\n"
+                   "\n-- \nSig Nature <sig@example.org>\n");
+  g_hash_table_insert (v, "changes", "");
   g_autofree char *out = pcc_template_render (t, v, &error);
   g_assert_cmpstr (out, ==,
                    "The blurb.\n\nA (1):\n  one\n\n f | 1 +\n 1 file changed\n"

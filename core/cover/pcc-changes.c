@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pcc-changes.c - "Changes in vN:", prefilled (see pcc-changes.h). */
+#include "pcc-changes.h"
+#include "pcc-subject.h"
+
+#include <string.h>
+
+/* A Message-Id fit for a link: printable ASCII, no white space or angle
+ * brackets, at most a header line long.  A mailbox is hostile input. */
+static gboolean
+link_id_is_valid (const char *id)
+{
+  gsize n = 0;
+  for (const char *p = id; *p; p++, n++)
+    if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>' || n >= 998)
+      return FALSE;
+  return n > 0;
+}
+
+/* @title quoted for one line: control characters become spaces. */
+static void
+append_title (GString *s, const char *title)
+{
+  g_string_append_c (s, '"');
+  if (title && g_utf8_validate (title, -1, NULL))
+    for (const char *p = title; *p; p = g_utf8_next_char (p))
+      {
+        gunichar c = g_utf8_get_char (p);
+        if (g_unichar_iscntrl (c))
+          g_string_append_c (s, ' ');
+        else
+          g_string_append_unichar (s, c);
+      }
+  g_string_append_c (s, '"');
+}
+
+/* The previous version's mail numbered @number, or NULL. */
+static const PccPreviousMail *
+old_mail (const PccPrevious *prev, guint number)
+{
+  const GPtrArray *mails = pcc_previous_get_mails (prev);
+  for (guint i = 0; i < mails->len; i++)
+    {
+      const PccPreviousMail *m = g_ptr_array_index (mails, i);
+      if (m->number == number)
+        return m;
+    }
+  return NULL;
+}
+
+char *
+pcc_changes_format_link (const PccPrevious *prev)
+{
+  const PccPreviousMail *m = old_mail (prev, 0);
+  if (!m || !m->message_id || !link_id_is_valid (m->message_id))
+    {
+      /* no cover letter: the first patch, as b4 links a lone patch */
+      const GPtrArray *mails = pcc_previous_get_mails (prev);
+      m = NULL;
+      for (guint i = 0; i < mails->len && !m; i++)
+        {
+          const PccPreviousMail *c = g_ptr_array_index (mails, i);
+          if (c->number > 0 && c->message_id
+              && link_id_is_valid (c->message_id))
+            m = c;
+        }
+    }
+  if (!m)
+    return NULL;
+  return g_strdup_printf ("- Link to v%u: " PCC_CHANGES_LINK_BASE "%s\n",
+                          pcc_previous_get_version (prev), m->message_id);
+}
+
+char *
+pcc_changes_prefill (const PccPrevious *prev, const PccSeries *series)
+{
+  guint n = pcc_series_get_n_patches (series);
+  guint old_version = pcc_previous_get_version (prev);
+  g_autofree gboolean *kept = NULL;
+  const GPtrArray *mails = pcc_previous_get_mails (prev);
+  guint max_old = 0;
+  for (guint i = 0; i < mails->len; i++)
+    max_old = MAX (max_old, ((PccPreviousMail *) g_ptr_array_index (mails, i))
+                                ->number);
+  kept = g_new0 (gboolean, max_old + 1);
+
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "Changes in v%u:\n",
+                          pcc_previous_series_version (series));
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean same = FALSE;
+      guint old = pcc_previous_get_old_number (prev, i, &same);
+      if (old > 0 && old <= max_old)
+        kept[old] = TRUE;
+      if (old > 0 && same)
+        continue;
+      g_autofree char *title = pcc_series_get_commit_subject (series, i);
+      g_string_append_printf (s, "- %u/%u ", i + 1, n);
+      append_title (s, title);
+      if (old > 0)
+        g_string_append_printf (s, ": changed since v%u\n", old_version);
+      else
+        g_string_append (s, ": new\n");
+    }
+  for (guint i = 0; i < mails->len; i++)
+    {
+      const PccPreviousMail *m = g_ptr_array_index (mails, i);
+      if (m->number == 0 || kept[m->number])
+        continue;
+      PccSubject subj;
+      pcc_subject_parse (m->subject, &subj);
+      g_string_append_printf (s, "- dropped v%u's %u/%u ", old_version,
+                              m->number, subj.total);
+      append_title (s, subj.title);
+      g_string_append_c (s, '\n');
+      pcc_subject_clear (&subj);
+    }
+  g_autofree char *link = pcc_changes_format_link (prev);
+  if (link)
+    g_string_append (s, link);
+  return g_string_free (s, FALSE);
+}
