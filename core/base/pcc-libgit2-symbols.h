@@ -121,3 +121,13 @@ PCC_GIT_FN (int, git_reference_name_to_id, -1, (git_oid *out, git_repository *re
 PCC_GIT_FN (const git_tree_entry *, git_tree_entry_byname, NULL, (const git_tree *tree, const char *filename), (tree, filename))
 PCC_GIT_FN (git_filemode_t, git_tree_entry_filemode, 0, (const git_tree_entry *entry), (entry))
 PCC_GIT_FN (int, git_tree_lookup, -1, (git_tree **out, git_repository *repo, const git_oid *id), (out, repo, id))
+
+/* commits made in memory (pcc-am.h) */
+PCC_GIT_FN (int, git_mempack_new, -1, (git_odb_backend **out), (out))
+PCC_GIT_FN (int, git_repository_odb, -1, (git_odb **out, git_repository *repo), (out, repo))
+PCC_GIT_FN (int, git_odb_add_backend, -1, (git_odb *odb, git_odb_backend *backend, int priority), (odb, backend, priority))
+PCC_GIT_VOID (git_odb_free, (git_odb *db), (db))
+PCC_GIT_FN (int, git_signature_new, -1, (git_signature **out, const char *name, const char *email, git_time_t time, int offset), (out, name, email, time, offset))
+PCC_GIT_VOID (git_signature_free, (git_signature *sig), (sig))
+PCC_GIT_FN (int, git_index_write_tree_to, -1, (git_oid *out, git_index *index, git_repository *repo), (out, index, repo))
+PCC_GIT_FN (int, git_commit_create, -1, (git_oid *id, git_repository *repo, const char *update_ref, const git_signature *author, const git_signature *committer, const char *message_encoding, const char *message, const git_tree *tree, size_t parent_count, const git_commit *parents[]), (id, repo, update_ref, author, committer, message_encoding, message, tree, parent_count, parents))

@@ -5,6 +5,8 @@
 
 #include <dlfcn.h>
 #include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
 
 #define PCC_LIBGIT2_SONAME "libgit2.so." LIBGIT2_SOVERSION
 

@@ -141,3 +141,94 @@ pcc_mailinfo_inbody_headers (const char *text, gsize len, char **from,
       p = next;
     }
 }
+
+/* git mailinfo's patchbreak(): the line (@l bytes, no newline) starts
+ * the patch. */
+static gboolean
+is_patch_break (const char *p, gsize l)
+{
+  if ((l >= 6 && memcmp (p, "diff -", 6) == 0)
+      || (l >= 7 && memcmp (p, "Index: ", 7) == 0))
+    return TRUE;
+  if (l < 3 || memcmp (p, "---", 3) != 0)
+    return FALSE;
+  if (l == 3)
+    return TRUE; /* "---" and its newline */
+  if (p[3] == ' ' && l > 4 && !g_ascii_isspace (p[4]))
+    return TRUE;
+  for (gsize i = 3; i < l; i++)
+    if (!g_ascii_isspace (p[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Append @l bytes of @p to @out as one line of git stripspace: trailing
+ * white space off; a blank line only between two lines of text. */
+static void
+stripspace_line (GString *out, gboolean *pending_blank, const char *p,
+                 gsize l)
+{
+  while (l > 0 && g_ascii_isspace (p[l - 1]))
+    l--;
+  if (l == 0)
+    {
+      *pending_blank = out->len > 0;
+      return;
+    }
+  if (*pending_blank)
+    g_string_append_c (out, '\n');
+  *pending_blank = FALSE;
+  g_string_append_len (out, p, l);
+  g_string_append_c (out, '\n');
+}
+
+char *
+pcc_mailinfo_commit_message (const char *subject, const char *text, gsize len)
+{
+  const char *end = text + len;
+  const char *p = pcc_mime_skip_from_line (text, end);
+  GString *out = g_string_new (NULL);
+  gboolean blank = FALSE;
+  const char *s = subject ? subject : "";
+  for (const char *q = s; *q;)
+    {
+      const char *nl = strchr (q, '\n');
+      gsize l = nl ? (gsize) (nl - q) : strlen (q);
+      stripspace_line (out, &blank, q, l);
+      q += l + (nl != NULL);
+    }
+  blank = out->len > 0;
+
+  p += pcc_mime_header_block (p, end);
+  /* blank lines and in-body "From:", "Subject:", "Date:" lines first */
+  gboolean header_stage = TRUE, seen_header = FALSE;
+  while (p < end)
+    {
+      gsize l;
+      const char *next = pcc_mime_line (p, end, &l);
+      gsize t = l;
+      while (t > 0 && p[t - 1] == '\r')
+        t--;
+      if (header_stage)
+        {
+          gboolean header
+              = (t >= 5 && g_ascii_strncasecmp (p, "From:", 5) == 0)
+                || (t >= 8 && g_ascii_strncasecmp (p, "Subject:", 8) == 0)
+                || (t >= 5 && g_ascii_strncasecmp (p, "Date:", 5) == 0);
+          if (t == 0 || header)
+            {
+              /* a blank line after the header lines ends them */
+              header_stage = !(t == 0 && seen_header);
+              seen_header |= header;
+              p = next;
+              continue;
+            }
+          header_stage = FALSE;
+        }
+      if (is_patch_break (p, t))
+        break;
+      stripspace_line (out, &blank, p, t);
+      p = next;
+    }
+  return g_string_free (out, FALSE);
+}

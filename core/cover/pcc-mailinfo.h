@@ -33,6 +33,16 @@ void pcc_mailinfo_split_address (const char *from, char **name, char **email);
 void pcc_mailinfo_inbody_headers (const char *text, gsize len, char **from,
                                   char **subject);
 
+/* The commit message git am records from the mail in the @len bytes of
+ * @text (its body decoded, pcc_patch_get_text()): @subject (the cleaned
+ * one), a blank line and the body after the in-body header lines up to
+ * where the patch starts ("---" alone or before a file name, "diff -",
+ * "Index: "), cleaned as git stripspace cleans it (trailing white space
+ * off, runs of blank lines made one, none first or last, a final
+ * newline).  Newly allocated. */
+char *pcc_mailinfo_commit_message (const char *subject, const char *text,
+                                   gsize len);
+
 G_END_DECLS
 
 #endif

@@ -65,6 +65,7 @@ prev_mail_free (gpointer p)
   g_free (m->date);
   g_free (m->subject);
   g_free (m->from);
+  g_clear_pointer (&m->raw, g_bytes_unref);
   g_free (m);
 }
 
@@ -463,6 +464,7 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
       pm->subject = g_strdup (m->subject);
       pm->from = g_strdup (m->from);
       pm->number = pm->replies_to = m->subj.index;
+      pm->raw = g_bytes_new (m->data, m->len);
       g_ptr_array_add (prev->mails, pm);
       add_list (prev, m->to, on_to);
       add_list (prev, m->cc, on_cc);
@@ -632,6 +634,20 @@ pcc_previous_get_old_number (const PccPrevious *prev, guint i, gboolean *same)
   if (same)
     *same = prev->same[i];
   return prev->old_number[i];
+}
+
+GBytes *
+pcc_previous_dup_mbox (const PccPrevious *prev)
+{
+  GString *mbox = g_string_new (NULL);
+  for (guint i = 0; i < prev->mails->len; i++)
+    {
+      const PccPreviousMail *m = prev->mails->pdata[i];
+      gsize len;
+      const char *data = g_bytes_get_data (m->raw, &len);
+      pcc_mbox_append (mbox, data, len);
+    }
+  return g_string_free_to_bytes (mbox);
 }
 
 char *

@@ -68,6 +68,9 @@ typedef struct
   /* For a reply: the number of the previous version's mail it answers
    * (directly or not); for a mail of the previous version, its own. */
   guint replies_to;
+  /* The mail as the mailbox held it (a mail of the previous version
+   * only; NULL for a reply). */
+  GBytes *raw;
 } PccPreviousMail;
 
 typedef struct
@@ -133,6 +136,11 @@ const GPtrArray *pcc_previous_get_warnings (const PccPrevious *prev);
  * new) and whether its patch ID is the same. */
 guint pcc_previous_get_old_number (const PccPrevious *prev, guint i,
                                    gboolean *same);
+
+/* The previous version's own mails (cover letter and patches, in
+ * number order) as an mbox, for pcc_series_new_from_mbox_data(): a new
+ * GBytes. */
+GBytes *pcc_previous_dup_mbox (const PccPrevious *prev);
 
 /* One line for people: "v1, found by change-id in Sent: 3 patches and a
  * cover letter, 4 replies, sent Mon, 30 Nov 2026 10:00:00 +0000", @where

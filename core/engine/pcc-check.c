@@ -19,36 +19,13 @@ pcc_check_patch_applies (PccHistory *h, const char *base, const char *text,
                    "commit %s is not in the repository", base);
       return FALSE;
     }
-  /* from the first "diff --git" line to the end of the diff (the "-- "
-   * signature line of a format-patch mail, if any) */
-  const char *start = NULL;
-  for (const char *p = text; p && p < text + len;)
-    {
-      if ((gsize) (text + len - p) >= 11 && memcmp (p, "diff --git ", 11) == 0)
-        {
-          start = p;
-          break;
-        }
-      const char *nl = memchr (p, '\n', text + len - p);
-      p = nl ? nl + 1 : NULL;
-    }
+  gsize dlen = 0;
+  const char *start = pcc_patch_find_git_diff (text, len, &dlen);
   if (start == NULL)
     {
       git_commit_free (c);
       g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "no git diff to apply");
       return FALSE;
-    }
-  gsize dlen = text + len - start;
-  for (const char *p = start; p < text + len;)
-    {
-      const char *nl = memchr (p, '\n', text + len - p);
-      gsize n = nl ? (gsize) (nl - p) : (gsize) (text + len - p);
-      if (n == 3 && memcmp (p, "-- ", 3) == 0)
-        {
-          dlen = p - start;
-          break;
-        }
-      p = nl ? nl + 1 : text + len;
     }
 
   git_diff *diff = NULL;

@@ -590,3 +590,34 @@ pcc_patch_get_files (const PccPatch *patch)
 {
   return patch->files;
 }
+
+const char *
+pcc_patch_find_git_diff (const char *text, gsize len, gsize *dlen)
+{
+  const char *end = text + len, *start = NULL;
+  for (const char *p = text; p && p < end;)
+    {
+      if ((gsize) (end - p) >= 11 && memcmp (p, "diff --git ", 11) == 0)
+        {
+          start = p;
+          break;
+        }
+      const char *nl = memchr (p, '\n', end - p);
+      p = nl ? nl + 1 : NULL;
+    }
+  if (start == NULL)
+    return NULL;
+  *dlen = end - start;
+  for (const char *p = start; p < end;)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      gsize n = nl ? (gsize) (nl - p) : (gsize) (end - p);
+      if (n == 3 && memcmp (p, "-- ", 3) == 0)
+        {
+          *dlen = p - start;
+          break;
+        }
+      p = nl ? nl + 1 : end;
+    }
+  return start;
+}

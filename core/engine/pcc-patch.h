@@ -92,6 +92,13 @@ const char *pcc_patch_get_text (const PccPatch *patch, gsize *len);
  * caller owns the result. */
 char *pcc_patch_decode_text (const char *data, gsize len, gsize *out_len);
 
+/* The git diff in the @len bytes of the mail text @text: from its first
+ * "diff --git " line to the end, or to the "-- " line of the signature
+ * git format-patch ends a mail with; *@dlen is its length.  NULL when
+ * there is none.  Points into @text. */
+const char *pcc_patch_find_git_diff (const char *text, gsize len,
+                                     gsize *dlen);
+
 /* --- the get_maintainer.pl view -------------------------------------- */
 
 /* Sorted, without duplicates (byte order, as Perl's sort). */

@@ -24,11 +24,41 @@ test_format_rfc2822 (void)
   g_assert_nonnull (far);
 }
 
+/* Dates as format-patch and mail clients write them, offsets east and
+ * west; what is not a date is refused and leaves the outputs alone. */
+static void
+test_parse_rfc2822 (void)
+{
+  gint64 t = 0;
+  int off = 0;
+  g_assert_true (
+      pcc_date_parse_rfc2822 ("Tue, 14 Nov 2023 22:15:20 +0000", &t, &off));
+  g_assert_cmpint (t, ==, 1700000120);
+  g_assert_cmpint (off, ==, 0);
+  g_assert_true (
+      pcc_date_parse_rfc2822 ("Wed, 15 Nov 2023 00:45:20 +0230", &t, &off));
+  g_assert_cmpint (t, ==, 1700000120);
+  g_assert_cmpint (off, ==, 150);
+  g_assert_true (pcc_date_parse_rfc2822 ("14 Nov 2023 17:15:20 -0500", &t, &off));
+  g_assert_cmpint (t, ==, 1700000120);
+  g_assert_cmpint (off, ==, -300);
+  t = 7;
+  off = 7;
+  g_assert_false (pcc_date_parse_rfc2822 ("yesterday", &t, &off));
+  g_assert_false (pcc_date_parse_rfc2822 ("", &t, &off));
+  g_assert_false (pcc_date_parse_rfc2822 (NULL, &t, &off));
+  g_assert_false (
+      pcc_date_parse_rfc2822 ("Tue, 14 Nov 2023 22:15:20 +0099", &t, &off));
+  g_assert_cmpint (t, ==, 7);
+  g_assert_cmpint (off, ==, 7);
+}
+
 int
 main (int argc, char **argv)
 {
   g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/date/format-rfc2822", test_format_rfc2822);
+  g_test_add_func ("/date/parse-rfc2822", test_parse_rfc2822);
   return g_test_run ();
 }
