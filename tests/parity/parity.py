@@ -273,6 +273,16 @@ def reference_mode(args):
     names = ["default"] if args.only_default else ["default", "to", "cc"]
     if args.runs:
         names = args.runs.split(",")
+    # "NAME/K": one patch in K, the (i mod K)-th of each K for the i-th
+    # name, so that "default,to/3,cc/3" gives to and cc different thirds.
+    stride = {}
+    for i, k in enumerate(list(names)):
+        if "/" in k:
+            base, _, n = k.partition("/")
+            if not n.isdigit() or int(n) < 1:
+                raise SystemExit(f"parity: bad stride in {k!r}")
+            names[i] = base
+            stride[base] = (int(n), i % int(n))
     for k in names:
         if k not in gm7.RUNS:
             raise SystemExit(f"parity: no command line {k!r} (of "
@@ -284,8 +294,10 @@ def reference_mode(args):
     for k in names:
         r = gm7.RUNS[k]
         # the file is given as the tree's script is given it: relative
-        for p in (files if r.on == gm7.FILE else patches):
-            work.append((k, p, r))
+        every, first = stride.get(k, (1, 0))
+        for n, p in enumerate(files if r.on == gm7.FILE else patches):
+            if n % every == first:
+                work.append((k, p, r))
     counts = {k: [0, 0] for k in names}
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as home, \
@@ -324,8 +336,8 @@ def main():
     ap.add_argument("--patches", help="directory of patches (reference mode)")
     ap.add_argument("--only-default", action="store_true")
     ap.add_argument("--runs", help="comma-separated command lines of "
-                    "reference mode, names of lib/gm_cmdlines_7x.py "
-                    "(default: default,to,cc)")
+                    "reference mode, names of lib/gm_cmdlines_7x.py, "
+                    "NAME/K for one patch in K (default: default,to,cc)")
     ap.add_argument("--files", help="reference mode: the files (one a "
                     "line, relative to the tree) of the -f command lines "
                     "(default: files.txt beside the --patches-cmd folder's "
