@@ -278,6 +278,19 @@ show_line (SeriesJob *j)
         }
       gtk_widget_set_visible (j->previous_ignore, j->previous != NULL);
     }
+  if (j->previous_reply != NULL)
+    {
+      if (j->previous != NULL)
+        {
+          g_autofree char *text = g_strdup_printf (
+              _ ("In reply to v%u's _thread"),
+              pcc_previous_get_version (j->previous));
+          gtk_button_set_label (GTK_BUTTON (j->previous_reply), text);
+        }
+      gtk_widget_set_visible (j->previous_reply,
+                              j->previous != NULL
+                                  && pcc_previous_get_root_id (j->previous));
+    }
   g_debug ("series previous version: %s", j->previous_line);
 }
 
@@ -415,6 +428,22 @@ on_ignore (GtkToggleButton *button, SeriesJob *j)
 }
 
 static void
+on_reply_to (GtkToggleButton *button, SeriesJob *j)
+{
+  j->previous_reply_to = gtk_toggle_button_get_active (button);
+  g_debug ("series previous version: in reply to its thread: %s",
+           j->previous_reply_to ? "yes" : "no");
+}
+
+const char *
+patchcc_series_previous_thread_parent (const SeriesJob *j)
+{
+  if (j->previous == NULL || j->previous_ignored || !j->previous_reply_to)
+    return NULL;
+  return pcc_previous_get_root_id (j->previous);
+}
+
+static void
 on_look_again (GtkButton *button, SeriesJob *j)
 {
   (void) button;
@@ -493,6 +522,22 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
   gtk_widget_set_no_show_all (j->previous_ignore, TRUE);
   gtk_widget_set_valign (j->previous_ignore, GTK_ALIGN_START);
   gtk_box_pack_start (GTK_BOX (row), j->previous_ignore, FALSE, FALSE, 0);
+  j->previous_reply = gtk_check_button_new_with_mnemonic (
+      _ ("In reply to v1's _thread"));
+  g_object_add_weak_pointer (G_OBJECT (j->previous_reply),
+                             (gpointer *) &j->previous_reply);
+  gtk_widget_set_tooltip_text (
+      j->previous_reply,
+      _ ("Send the cover letter as a reply to the previous version's (git "
+         "send-email --in-reply-to). Unticked, the new version starts a "
+         "thread of its own, as b4 sends it."));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (j->previous_reply),
+                                j->previous_reply_to);
+  g_signal_connect (j->previous_reply, "toggled", G_CALLBACK (on_reply_to),
+                    j);
+  gtk_widget_set_no_show_all (j->previous_reply, TRUE);
+  gtk_widget_set_valign (j->previous_reply, GTK_ALIGN_START);
+  gtk_box_pack_start (GTK_BOX (row), j->previous_reply, FALSE, FALSE, 0);
   again = gtk_button_new_with_mnemonic (_ ("_Look again"));
   gtk_widget_set_tooltip_text (
       again, _ ("Search the Sent folder and the folders of the "

@@ -18,6 +18,7 @@
  *    (patchcc_series_previous_trailer_lines(), pcc-trailer-write.h);
  *  - the cover letter's "Changes" field, prefilled with what changed
  *    since it and the link to it (pcc_changes_prefill());
+ *  - "In reply to vN's thread" (unticked: a new thread, as b4 sends);
  *  - "Ignore vN" unticks all of that, "Look again" searches again.
  *
  * Private to the series dialog; what it keeps is in the SeriesJob.
@@ -59,6 +60,11 @@ void patchcc_series_previous_add_extras (const SeriesJob *j,
 /* The trailers to add to patch @i (0-based) as "Name: value" lines,
  * NULL-terminated; NULL when none is ticked.  Newly allocated. */
 char **patchcc_series_previous_trailer_lines (const SeriesJob *j, guint i);
+
+/* The Message-Id the series answers when the user ticked "In reply to
+ * vN's thread" (and did not ignore it), else NULL: a thread of its own.
+ * Owned by the job. */
+const char *patchcc_series_previous_thread_parent (const SeriesJob *j);
 
 /* Free what the job holds of the previous version. */
 void patchcc_series_previous_clear (SeriesJob *j);

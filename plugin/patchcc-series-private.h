@@ -87,6 +87,8 @@ struct _SeriesJob
   gboolean previous_ignored;
   GtkLabel *previous_label; /* GTK's, NULL once destroyed */
   GtkWidget *previous_ignore;
+  GtkWidget *previous_reply;     /* "In reply to vN", GTK's */
+  gboolean previous_reply_to;    /* thread the series under vN's cover */
   GtkListStore *previous_store; /* a reference */
   GtkWidget *previous_trailers;
   void (*previous_changed) (SeriesJob *j);

@@ -188,6 +188,15 @@ patchcc_series_build_mails (SeriesJob *j, GError **error)
                                   0, NULL, error);
   if (sender == NULL)
     return FALSE;
+  /* In the previous version's thread, when the user asked for it (the
+   * id was checked when the mailbox was read). */
+  if (!pcc_series_sender_set_in_reply_to (
+          sender, patchcc_series_previous_thread_parent (j)))
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "the previous version's Message-Id cannot be used");
+      return FALSE;
+    }
   /* The cover is from, and signed by, the sending identity. */
   pcc_cover_set_from (cover, pcc_series_sender_get_from (sender));
   body = pcc_cover_panel_render_body (j->panel, error);

@@ -5,18 +5,6 @@
 
 #include <string.h>
 
-/* A Message-Id fit for a link: printable ASCII, no white space or angle
- * brackets, at most a header line long.  A mailbox is hostile input. */
-static gboolean
-link_id_is_valid (const char *id)
-{
-  gsize n = 0;
-  for (const char *p = id; *p; p++, n++)
-    if (*p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>' || n >= 998)
-      return FALSE;
-  return n > 0;
-}
-
 /* @title quoted for one line: control characters become spaces. */
 static void
 append_title (GString *s, const char *title)
@@ -34,41 +22,14 @@ append_title (GString *s, const char *title)
   g_string_append_c (s, '"');
 }
 
-/* The previous version's mail numbered @number, or NULL. */
-static const PccPreviousMail *
-old_mail (const PccPrevious *prev, guint number)
-{
-  const GPtrArray *mails = pcc_previous_get_mails (prev);
-  for (guint i = 0; i < mails->len; i++)
-    {
-      const PccPreviousMail *m = g_ptr_array_index (mails, i);
-      if (m->number == number)
-        return m;
-    }
-  return NULL;
-}
-
 char *
 pcc_changes_format_link (const PccPrevious *prev)
 {
-  const PccPreviousMail *m = old_mail (prev, 0);
-  if (!m || !m->message_id || !link_id_is_valid (m->message_id))
-    {
-      /* no cover letter: the first patch, as b4 links a lone patch */
-      const GPtrArray *mails = pcc_previous_get_mails (prev);
-      m = NULL;
-      for (guint i = 0; i < mails->len && !m; i++)
-        {
-          const PccPreviousMail *c = g_ptr_array_index (mails, i);
-          if (c->number > 0 && c->message_id
-              && link_id_is_valid (c->message_id))
-            m = c;
-        }
-    }
-  if (!m)
+  const char *id = pcc_previous_get_root_id (prev);
+  if (id == NULL)
     return NULL;
   return g_strdup_printf ("- Link to v%u: " PCC_CHANGES_LINK_BASE "%s\n",
-                          pcc_previous_get_version (prev), m->message_id);
+                          pcc_previous_get_version (prev), id);
 }
 
 char *

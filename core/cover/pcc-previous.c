@@ -636,6 +636,30 @@ pcc_previous_get_old_number (const PccPrevious *prev, guint i, gboolean *same)
   return prev->old_number[i];
 }
 
+static gboolean
+usable_id (const char *id)
+{
+  gsize n = 0;
+  for (const char *p = id; *p; p++, n++)
+    if ((unsigned char) *p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>'
+        || n >= 900)
+      return FALSE;
+  return n > 0;
+}
+
+const char *
+pcc_previous_get_root_id (const PccPrevious *prev)
+{
+  for (guint i = 0; i < prev->mails->len; i++)
+    {
+      const PccPreviousMail *m = prev->mails->pdata[i];
+      /* in number order: the cover letter first when there is one */
+      if (m->message_id && usable_id (m->message_id))
+        return m->message_id;
+    }
+  return NULL;
+}
+
 GBytes *
 pcc_previous_dup_mbox (const PccPrevious *prev)
 {

@@ -19,6 +19,7 @@ struct _PccSeriesSender
   char *domain;
   gint64 start;
   char *stamp;
+  char *parent; /* "<id>" the cover answers, or NULL */
 };
 
 PccSeriesSender *
@@ -68,6 +69,7 @@ pcc_series_sender_free (PccSeriesSender *s)
   g_free (s->email);
   g_free (s->domain);
   g_free (s->stamp);
+  g_free (s->parent);
   g_free (s);
 }
 
@@ -99,6 +101,31 @@ char *
 pcc_series_sender_message_id (const PccSeriesSender *s, guint n)
 {
   return g_strdup_printf ("<%s-%u-patchcc@%s>", s->stamp, n, s->domain);
+}
+
+gboolean
+pcc_series_sender_set_in_reply_to (PccSeriesSender *s, const char *id)
+{
+  if (id == NULL)
+    {
+      g_clear_pointer (&s->parent, g_free);
+      return TRUE;
+    }
+  gsize n = strlen (id);
+  if (n >= 2 && id[0] == '<' && id[n - 1] == '>')
+    {
+      id++;
+      n -= 2;
+    }
+  if (n == 0 || n > 900)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if ((unsigned char) id[i] <= ' ' || id[i] == 0x7f || id[i] == '<'
+        || id[i] == '>')
+      return FALSE;
+  g_free (s->parent);
+  s->parent = g_strdup_printf ("<%.*s>", (int) n, id);
+  return TRUE;
 }
 
 char *
@@ -271,6 +298,9 @@ common_headers (GString *mail, const PccSeriesSender *s, char **to, char **cc,
   date = pcc_series_mail_date (s->start + n);
   mid = pcc_series_sender_message_id (s, n);
   g_string_append_printf (mail, "Date: %s\nMessage-Id: %s\n", date, mid);
+  /* the cover answers the thread's parent; patches answer the cover */
+  if (n == 0 && in_reply_to == NULL)
+    in_reply_to = s->parent;
   if (in_reply_to != NULL)
     {
       if (pcc_email_has_control (in_reply_to))
@@ -279,8 +309,10 @@ common_headers (GString *mail, const PccSeriesSender *s, char **to, char **cc,
                        "a Message-Id with a control character");
           return FALSE;
         }
-      g_string_append_printf (mail, "In-Reply-To: %s\nReferences: %s\n",
-                              in_reply_to, in_reply_to);
+      gboolean chain = s->parent != NULL && strcmp (in_reply_to, s->parent);
+      g_string_append_printf (mail, "In-Reply-To: %s\nReferences: %s%s%s\n",
+                              in_reply_to, chain ? s->parent : "",
+                              chain ? " " : "", in_reply_to);
     }
   g_string_append_printf (mail, "X-Mailer: patchcc %s\n", PCC_VERSION);
   return TRUE;

@@ -47,6 +47,14 @@ const char *pcc_series_sender_get_stamp (const PccSeriesSender *sender);
 gint64 pcc_series_sender_get_start (const PccSeriesSender *sender);
 /* Mail @n's Message-Id, with the angle brackets (0: the cover). */
 char *pcc_series_sender_message_id (const PccSeriesSender *sender, guint n);
+/* Thread the series under the mail @message_id (with or without angle
+ * brackets; NULL: a thread of its own, the default, as b4 sends a new
+ * version): the cover letter answers it, and every mail's References:
+ * starts with it (git send-email --in-reply-to).  FALSE, nothing
+ * changed, for an id with white space, a control character or angle
+ * brackets inside, or longer than a header line. */
+gboolean pcc_series_sender_set_in_reply_to (PccSeriesSender *sender,
+                                            const char *message_id);
 
 /* An RFC 5322 date in the local time zone ("Tue, 3 Dec 2026 19:40:00
  * +0100"), English names whatever the locale. */

@@ -784,8 +784,9 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
     """Version 2 of the series, version 1 in Claws' Sent folder and a
     reply to its patch 1 (with a Reviewed-by:) in the inbox, named by the
     previous_folders setting: the dialog says what it found, v1's Cc
-    person goes to every mail, the trailer is in patch 1's body and the
-    cover says what changed, with the link to v1."""
+    person goes to every mail, the trailer is in patch 1's body, the
+    cover says what changed, with the link to v1, and, "In reply to v1's
+    thread" ticked, answers v1's cover."""
     fails = []
     v2_dir = os.path.join(workdir, "series-v2")
     git(repo, "format-patch", "-q", "-v2", "--cover-letter",
@@ -848,6 +849,12 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
                 "ticked to be written into the patch mails")
         if not said or said[-1] != want:
             fails.append("v2: the dialog says %r, not %r" % (said, want))
+        # In reply to v1's thread (b4 starts a new one unless asked).
+        claws.key(dlg, "alt+t")
+        time.sleep(0.5)
+        if "in reply to its thread: yes" not in claws.log_text():
+            fails.append("v2: Alt+T did not tick \"In reply to v1's "
+                         "thread\"")
         claws.key(dlg, "alt+s")
         for _ in range(4):
             m = sink.wait(30)
@@ -871,6 +878,16 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
             if has != (i == 1):
                 fails.append("v2: mail %d %s the Reviewed-by trailer" %
                              (i, "lacks" if i == 1 else "has"))
+            head = m["data"].split(b"\n\n", 1)[0]
+            irt = re.search(rb"(?mi)^In-Reply-To: (.*)$", head)
+            refs = re.search(rb"(?mi)^References: (.*)$", head)
+            if i == 0 and (not irt or irt.group(1) != b"<v1-0@example.org>"):
+                fails.append("v2: the cover does not answer v1's: %r" %
+                             (irt and irt.group(1)))
+            if not refs or not refs.group(1).startswith(
+                    b"<v1-0@example.org>"):
+                fails.append("v2: mail %d's References do not start with "
+                             "v1's cover: %r" % (i, refs and refs.group(1)))
             # The cover says what changed since v1 (nothing but the
             # rebase: the same patch IDs) and links to v1's cover.
             changes = (b"\nChanges in v2:\n- Link to v1: "
@@ -934,6 +951,8 @@ def previous_ignored(xvfb, plugin, repo, workdir):
                 fails.append("v1 ignored: mail %d has the trailer" % i)
             if b"Link to v1:" in m["data"]:
                 fails.append("v1 ignored: mail %d links to v1" % i)
+            if b"v1-0@example.org" in m["data"].split(b"\n\n", 1)[0]:
+                fails.append("v1 ignored: mail %d is in v1's thread" % i)
     except Exception:  # noqa: BLE001
         shot = os.path.join(workdir, "fail-v2-ignored.png")
         xvfb.screenshot(shot)

@@ -534,6 +534,40 @@ test_control_in_copied_headers (void)
   }
 }
 
+/* In reply to v1's cover letter: the cover answers it, the patches the
+ * cover, every References: starts with it; a hostile id is refused and
+ * changes nothing; NULL gives the thread of its own back. */
+static void
+test_in_reply_to (void)
+{
+  g_autoptr (PccSeriesSender) s = sender ();
+  g_autoptr (GError) error = NULL;
+  char *to[] = { "Bar Maintainer <bar@example.org>", NULL };
+  g_assert_false (pcc_series_sender_set_in_reply_to (s, "a b@x"));
+  g_assert_false (pcc_series_sender_set_in_reply_to (s, "<a\r\nBcc: x>"));
+  g_assert_false (pcc_series_sender_set_in_reply_to (s, "<>"));
+  g_assert_true (pcc_series_sender_set_in_reply_to (s, "v1-0@example.org"));
+  g_autoptr (GBytes) c = pcc_series_mail_cover (s, "x", "y\n", to, NULL, &error);
+  g_assert_no_error (error);
+  g_autofree char *ct = text_of (c);
+  g_assert_nonnull (strstr (ct, "\nIn-Reply-To: <v1-0@example.org>\n"
+                                "References: <v1-0@example.org>\n"));
+  g_autoptr (PccPatch) p = patch_of ("From: Patch Sender <sender@example.org>\n"
+                                     "Subject: [PATCH v2 1/1] bar: b\n");
+  g_autofree char *cover_id = pcc_series_sender_message_id (s, 0);
+  g_autoptr (GBytes) m
+      = pcc_series_mail_patch (s, p, "t.patch", 1, cover_id, to, NULL, &error);
+  g_assert_no_error (error);
+  g_autofree char *mt = text_of (m);
+  g_assert_nonnull (strstr (mt, "\nIn-Reply-To: <stem-0-patchcc@example.org>\n"
+                                "References: <v1-0@example.org> "
+                                "<stem-0-patchcc@example.org>\n"));
+  g_assert_true (pcc_series_sender_set_in_reply_to (s, NULL));
+  g_autoptr (GBytes) c2 = pcc_series_mail_cover (s, "x", "y\n", to, NULL, &error);
+  g_autofree char *ct2 = text_of (c2);
+  g_assert_null (strstr (ct2, "In-Reply-To"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -543,6 +577,7 @@ main (int argc, char **argv)
   g_test_add_func ("/series-mail/unreadable-headers", test_unreadable_headers);
   g_test_add_func ("/series-mail/cover-envelope", test_cover_and_envelope);
   g_test_add_func ("/series-mail/date", test_date);
+  g_test_add_func ("/series-mail/in-reply-to", test_in_reply_to);
   g_test_add_func ("/series-mail/control-in-copied-headers",
                    test_control_in_copied_headers);
   g_test_add_func ("/series-mail/extra-recipients", test_extra_recipients);
