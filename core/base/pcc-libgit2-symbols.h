@@ -121,3 +121,36 @@ PCC_GIT_FN (int, git_reference_name_to_id, -1, (git_oid *out, git_repository *re
 PCC_GIT_FN (const git_tree_entry *, git_tree_entry_byname, NULL, (const git_tree *tree, const char *filename), (tree, filename))
 PCC_GIT_FN (git_filemode_t, git_tree_entry_filemode, 0, (const git_tree_entry *entry), (entry))
 PCC_GIT_FN (int, git_tree_lookup, -1, (git_tree **out, git_repository *repo, const git_oid *id), (out, repo, id))
+
+/* range-diff (pcc-range-diff.c): hunks and lines of a patch, notes, the
+ * repository's mailmap, and what abbreviating a hash needs */
+PCC_GIT_FN (size_t, git_patch_num_hunks, 0, (const git_patch *patch), (patch))
+PCC_GIT_FN (int, git_patch_get_hunk, -1,
+            (const git_diff_hunk **out, size_t *lines_in_hunk,
+             git_patch *patch, size_t hunk_idx),
+            (out, lines_in_hunk, patch, hunk_idx))
+PCC_GIT_FN (int, git_patch_get_line_in_hunk, -1,
+            (const git_diff_line **out, git_patch *patch, size_t hunk_idx,
+             size_t line_of_hunk),
+            (out, patch, hunk_idx, line_of_hunk))
+PCC_GIT_FN (int, git_mailmap_from_repository, -1,
+            (git_mailmap * *out, git_repository *repo), (out, repo))
+PCC_GIT_FN (int, git_note_read, -1,
+            (git_note * *out, git_repository *repo, const char *notes_ref,
+             const git_oid *oid),
+            (out, repo, notes_ref, oid))
+PCC_GIT_FN (const char *, git_note_message, NULL, (const git_note *note),
+            (note))
+PCC_GIT_VOID (git_note_free, (git_note * note), (note))
+PCC_GIT_FN (int, git_note_default_ref, -1,
+            (git_buf * out, git_repository *repo), (out, repo))
+PCC_GIT_FN (int, git_repository_odb, -1,
+            (git_odb * *out, git_repository *repo), (out, repo))
+PCC_GIT_VOID (git_odb_free, (git_odb * db), (db))
+PCC_GIT_FN (int, git_odb_exists_prefix, -1,
+            (git_oid * out, git_odb *db, const git_oid *short_id, size_t len),
+            (out, db, short_id, len))
+PCC_GIT_FN (const char *, git_repository_commondir, NULL,
+            (const git_repository *repo), (repo))
+PCC_GIT_FN (int, git_repository_config_snapshot, -1,
+            (git_config * *out, git_repository *repo), (out, repo))

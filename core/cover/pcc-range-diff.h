@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pcc-range-diff.h - what "git range-diff --no-color" prints for two
+ * versions of a series, computed with libgit2.
+ *
+ * Each commit becomes a text the way git range-diff reads "git log -p"
+ * output: " ## Metadata ##" with the author (after .mailmap), " ## Commit
+ * message ##" with the message indented by four spaces (tabs expanded to
+ * eight columns, trailing white space dropped), " ## Notes ##" for a note
+ * of the default notes ref, then " ## path ##" per file ("(new)",
+ * "(deleted)", "old => new", "(mode change A => B)") and its hunks, whose
+ * headers keep "@@ path: function" and lose their line numbers.
+ * Commits with the same diff pair up first; the others by a linear
+ * assignment (Jonker-Volgenant, with git's tie breaking) over the size of
+ * the diff between their texts, a commit left alone costing 60% of its
+ * diff's size.  The output follows the new series, an old commit without
+ * a partner shown once its predecessors are, and each changed pair is
+ * followed by the diff of its two texts, indented by four spaces, hunk
+ * headers naming the section they are in.
+ *
+ * Hashes are abbreviated as git does by default: core.abbrev, else a
+ * length from the number of packed objects (at least 7), lengthened until
+ * unique in the repository.
+ *
+ * What libgit2 cannot give exactly as git does: rename detection uses
+ * libgit2's similarity measure (exact renames and clear cases agree;
+ * borderline ones near 50% may not), copies are never detected (git log
+ * does not either by default), hunk-header function names come from
+ * libgit2's diff drivers (the same default rule; a line whose first 80
+ * bytes end in white space is trimmed after, not before, truncation),
+ * messages in another encoding than UTF-8 are not re-encoded, notes of
+ * notes.displayRef refs and submodule changes are not shown, and the
+ * objects of alternates are not counted for the abbreviation length.
+ */
+#ifndef PCC_RANGE_DIFF_H
+#define PCC_RANGE_DIFF_H
+
+#include <git2.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The creation factor of git range-diff: an unpaired commit costs this
+ * percentage of its diff's line count. */
+#define PCC_RANGE_DIFF_CREATION_FACTOR 60
+
+/* The text of "git range-diff --no-color OLDBASE..OLDTIP NEWBASE..NEWTIP"
+ * for the @n_old commits @old_commits and the @n_new commits
+ * @new_commits of @repo, each array oldest first, without merges (a
+ * commit's diff is to its first parent, or to the empty tree for a root
+ * commit).  Newly allocated (g_free()); "" when both arrays are empty.
+ * NULL with PCC_ERROR_GIT set when a commit cannot be read. */
+char *pcc_range_diff (git_repository *repo, const git_oid *old_commits,
+                      gsize n_old, const git_oid *new_commits, gsize n_new,
+                      GError **error);
+
+G_END_DECLS
+
+#endif /* PCC_RANGE_DIFF_H */
