@@ -60,20 +60,65 @@ rtrim_len (const char *s, gsize len)
 
 /* ---- the message, as "git log --pretty=medium" indents it ---- */
 
+/* The length of the longest prefix of @s (@len bytes) that git's UTF-8
+ * reader accepts: no overlong form, surrogate, U+FFFE, U+FFFF or code
+ * point above U+10FFFF. */
+static gsize
+utf8_valid_prefix (const char *s, gsize len)
+{
+  const guchar *u = (const guchar *) s;
+  gsize at = 0;
+
+  while (at < len)
+    {
+      const guchar *c = u + at;
+      gsize rest = len - at, incr;
+      if (c[0] < 0x80)
+        incr = 1;
+      else if ((c[0] & 0xe0) == 0xc0)
+        {
+          if (rest < 2 || (c[1] & 0xc0) != 0x80 || (c[0] & 0xfe) == 0xc0)
+            break;
+          incr = 2;
+        }
+      else if ((c[0] & 0xf0) == 0xe0)
+        {
+          if (rest < 3 || (c[1] & 0xc0) != 0x80 || (c[2] & 0xc0) != 0x80
+              || (c[0] == 0xe0 && (c[1] & 0xe0) == 0x80)
+              || (c[0] == 0xed && (c[1] & 0xe0) == 0xa0)
+              || (c[0] == 0xef && c[1] == 0xbf && (c[2] & 0xfe) == 0xbe))
+            break;
+          incr = 3;
+        }
+      else if ((c[0] & 0xf8) == 0xf0)
+        {
+          if (rest < 4 || (c[1] & 0xc0) != 0x80 || (c[2] & 0xc0) != 0x80
+              || (c[3] & 0xc0) != 0x80
+              || (c[0] == 0xf0 && (c[1] & 0xf0) == 0x80)
+              || (c[0] == 0xf4 && c[1] > 0x8f) || c[0] > 0xf4)
+            break;
+          incr = 4;
+        }
+      else
+        break;
+      at += incr;
+    }
+  return at;
+}
+
 /* The display width of @s[0..@len) as git measures it before a tab, or
- * -1 when a control character makes it meaningless.  An invalid UTF-8
- * sequence ends the count (git stops there too). */
+ * -1 when a control character or invalid UTF-8 makes it meaningless. */
 static int
 text_width (const char *s, gsize len)
 {
   int width = 0;
   const char *end = s + len;
 
+  if (utf8_valid_prefix (s, len) != len)
+    return -1;
   while (s < end)
     {
-      gunichar ch = g_utf8_get_char_validated (s, end - s);
-      if (ch == (gunichar) -1 || ch == (gunichar) -2)
-        break;
+      gunichar ch = g_utf8_get_char (s);
       if (ch != 0 && (ch < 32 || (ch >= 0x7f && ch < 0xa0)))
         return -1;
       if (ch != 0 && !g_unichar_iszerowidth (ch))
@@ -247,7 +292,12 @@ append_diff_line (GString *text, char marker, const char *s, gsize len)
 static void
 append_hunk_header (GString *text, const char *h, gsize len, const char *name)
 {
-  while (len && (h[len - 1] == '\n' || h[len - 1] == '\r'))
+  /* git log shows a hunk header up to its first invalid UTF-8 sequence */
+  gsize valid = utf8_valid_prefix (h, len);
+  gboolean cut = valid < len;
+  if (cut)
+    len = valid;
+  else if (len && h[len - 1] == '\n')
     len--;
   g_autofree char *line = g_strndup (h, len);
   const char *p = strstr (line + 3, "@@");
@@ -255,8 +305,12 @@ append_hunk_header (GString *text, const char *h, gsize len, const char *name)
   g_string_append (text, "@@");
   if (p && p[2])
     g_string_append_printf (text, " %s:", name);
-  if (p)
+  /* git cuts the function name to 80 bytes, then drops trailing white
+   * space; libgit2 does it the other way round */
+  if (p && cut)
     g_string_append (text, p + 2);
+  else if (p)
+    g_string_append_len (text, p + 2, rtrim_len (p + 2, strlen (p + 2)));
   g_string_append_c (text, '\n');
 }
 
@@ -1040,9 +1094,7 @@ patch_diff (GString *out, const char *x, const char *y)
       g_autofree char *func = hunk_function (
           (const char *const *) lines->pdata, (gsize *) lens->data, s1);
       /* git shows the header up to its first invalid UTF-8 sequence */
-      const char *valid_end = NULL;
-      g_utf8_validate (func, -1, &valid_end);
-      gsize flen = valid_end - func;
+      gsize flen = utf8_valid_prefix (func, strlen (func));
       g_string_append (out, "    @@");
       if (flen)
         {
