@@ -34,6 +34,18 @@ rd_commit_clear (RdCommit *c)
   g_free (c->subject);
 }
 
+/* The settings of git's diff configuration that change what git log -p
+ * and git range-diff print. */
+typedef struct
+{
+  guint32 flags;    /* GIT_DIFF_INDENT_HEURISTIC, _PATIENCE, _MINIMAL */
+  int context;      /* diff.context */
+  int interhunk;    /* diff.interHunkContext */
+  int renames;      /* diff.renames: 0 off, 1 renames, 2 copies too */
+  int rename_limit; /* diff.renameLimit */
+  int abbrev;       /* core.abbrev: -1 for git's estimate */
+} RdConfig;
+
 static gboolean
 git_fail (GError **error, const char *what)
 {
@@ -395,7 +407,7 @@ append_file (GString *text, RdCommit *c, git_patch *patch)
 /* Append the diff of commit @commit to its first parent. */
 static gboolean
 append_diff (GString *text, RdCommit *c, git_repository *repo,
-             git_commit *commit, GError **error)
+             git_commit *commit, const RdConfig *cfg, GError **error)
 {
   git_tree *tree = NULL, *ptree = NULL;
   git_diff *diff = NULL;
@@ -418,17 +430,19 @@ append_diff (GString *text, RdCommit *c, git_repository *repo,
         }
       git_commit_free (parent);
     }
-  dopt.flags = GIT_DIFF_INDENT_HEURISTIC;
-  dopt.context_lines = 3;
-  dopt.interhunk_lines = 0;
+  dopt.flags = cfg->flags;
+  dopt.context_lines = cfg->context;
+  dopt.interhunk_lines = cfg->interhunk;
   if (git_diff_tree_to_tree (&diff, repo, ptree, tree, &dopt) != 0)
     {
       git_fail (error, "diff");
       goto out;
     }
-  fopt.flags = GIT_DIFF_FIND_RENAMES;
-  fopt.rename_limit = 1000;
-  if (git_diff_find_similar (diff, &fopt) != 0)
+  fopt.flags = cfg->renames == 2 ? GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_COPIES
+               : cfg->renames == 1 ? GIT_DIFF_FIND_RENAMES
+                                   : 0;
+  fopt.rename_limit = cfg->rename_limit;
+  if (fopt.flags && git_diff_find_similar (diff, &fopt) != 0)
     {
       git_fail (error, "rename detection");
       goto out;
@@ -455,7 +469,7 @@ out:
 /* Fill @c with the text of commit @oid. */
 static gboolean
 read_commit (RdCommit *c, git_repository *repo, git_mailmap *mailmap,
-             const git_oid *oid, GError **error)
+             const RdConfig *cfg, const git_oid *oid, GError **error)
 {
   git_commit *commit = NULL;
 
@@ -481,7 +495,7 @@ read_commit (RdCommit *c, git_repository *repo, git_mailmap *mailmap,
   c->subject = one_line (msg);
   append_notes (c->text, repo, oid);
 
-  gboolean ok = append_diff (c->text, c, repo, commit, error);
+  gboolean ok = append_diff (c->text, c, repo, commit, cfg, error);
   git_commit_free (commit);
   return ok;
 }
@@ -807,6 +821,89 @@ get_correspondences (RdCommit *a, int na, RdCommit *b, int nb, GError **error)
   return TRUE;
 }
 
+/* ---- configuration ---- */
+
+/* git's boolean words: 1, 0, or -1 when @v is none of them. */
+static int
+parse_bool (const char *v)
+{
+  if (!*v || !g_ascii_strcasecmp (v, "true") || !g_ascii_strcasecmp (v, "yes")
+      || !g_ascii_strcasecmp (v, "on") || !strcmp (v, "1"))
+    return 1;
+  if (!g_ascii_strcasecmp (v, "false") || !g_ascii_strcasecmp (v, "no")
+      || !g_ascii_strcasecmp (v, "off") || !strcmp (v, "0"))
+    return 0;
+  return -1;
+}
+
+/* The value of @name in @cfg, newly allocated, or NULL. */
+static char *
+config_string (git_config *cfg, const char *name)
+{
+  git_buf buf = { 0 };
+  char *v = NULL;
+
+  if (cfg && git_config_get_string_buf (&buf, cfg, name) == 0 && buf.ptr)
+    v = g_strdup (buf.ptr);
+  git_buf_dispose (&buf);
+  return v;
+}
+
+/* A non-negative integer setting, or @fallback. */
+static int
+config_count (git_config *cfg, const char *name, int fallback)
+{
+  g_autofree char *v = config_string (cfg, name);
+  char *end = NULL;
+
+  if (!v)
+    return fallback;
+  long l = strtol (v, &end, 10);
+  if (end == v || *end || l < 0 || l > G_MAXINT / 2)
+    return fallback;
+  return (int) l;
+}
+
+static void
+read_config (RdConfig *c, git_repository *repo)
+{
+  git_config *cfg = NULL;
+
+  if (git_repository_config_snapshot (&cfg, repo) != 0)
+    cfg = NULL;
+
+  g_autofree char *indent = config_string (cfg, "diff.indentHeuristic");
+  c->flags
+      = indent && parse_bool (indent) == 0 ? 0 : GIT_DIFF_INDENT_HEURISTIC;
+  g_autofree char *algo = config_string (cfg, "diff.algorithm");
+  if (algo && !g_ascii_strcasecmp (algo, "patience"))
+    c->flags |= GIT_DIFF_PATIENCE;
+  else if (algo && !g_ascii_strcasecmp (algo, "minimal"))
+    c->flags |= GIT_DIFF_MINIMAL;
+  c->context = config_count (cfg, "diff.context", 3);
+  c->interhunk = config_count (cfg, "diff.interHunkContext", 0);
+  c->rename_limit = config_count (cfg, "diff.renameLimit", 1000);
+
+  g_autofree char *renames = config_string (cfg, "diff.renames");
+  c->renames = 1;
+  if (renames
+      && (!g_ascii_strcasecmp (renames, "copies")
+          || !g_ascii_strcasecmp (renames, "copy")))
+    c->renames = 2;
+  else if (renames && parse_bool (renames) == 0)
+    c->renames = 0;
+
+  g_autofree char *abbrev = config_string (cfg, "core.abbrev");
+  char *end = NULL;
+  long l = abbrev ? strtol (abbrev, &end, 10) : -1;
+  c->abbrev = -1;
+  if (abbrev && end != abbrev && !*end && l >= 4 && l <= GIT_OID_HEXSZ)
+    c->abbrev = (int) l;
+  else if (abbrev && parse_bool (abbrev) == 0)
+    c->abbrev = GIT_OID_HEXSZ;
+  git_config_free (cfg);
+}
+
 /* ---- abbreviated hashes ---- */
 
 static guint32
@@ -904,37 +1001,17 @@ packed_objects (git_repository *repo)
 /* The length git starts abbreviating at: core.abbrev, or from the number
  * of packed objects. */
 static int
-abbrev_start (git_repository *repo)
+abbrev_start (git_repository *repo, const RdConfig *c)
 {
-  git_config *cfg = NULL;
-  git_buf buf = { 0 };
-  int len = -1;
+  if (c->abbrev > 0)
+    return c->abbrev;
 
-  if (git_repository_config_snapshot (&cfg, repo) == 0
-      && git_config_get_string_buf (&buf, cfg, "core.abbrev") == 0 && buf.ptr)
-    {
-      char *end = NULL;
-      long l = strtol (buf.ptr, &end, 10);
-      if (end != buf.ptr && *end == '\0' && l >= 4 && l <= 40)
-        len = (int) l;
-      else if (!g_ascii_strcasecmp (buf.ptr, "no")
-               || !g_ascii_strcasecmp (buf.ptr, "false")
-               || !g_ascii_strcasecmp (buf.ptr, "off"))
-        len = 40;
-    }
-  git_buf_dispose (&buf);
-  git_config_free (cfg);
-  if (len < 0)
-    {
-      gulong count = packed_objects (repo);
-      int msb = 0;
-      while (count >>= 1)
-        msb++;
-      len = (msb + 1 + 1) / 2;
-      if (len < 7)
-        len = 7;
-    }
-  return len;
+  gulong count = packed_objects (repo);
+  int msb = 0;
+  while (count >>= 1)
+    msb++;
+  int len = (msb + 1 + 1) / 2;
+  return len < 7 ? 7 : len;
 }
 
 /* @oid abbreviated from @len digits on until no other object shares the
@@ -958,6 +1035,7 @@ typedef struct
 {
   GString *out;
   git_odb *odb;
+  const RdConfig *cfg;
   int abbrev_len;
   int width; /* of the patch numbers */
   char *dashes;
@@ -1060,13 +1138,14 @@ hunk_function (const char *const *lines, const gsize *lens, long s1)
 /* The diff of the texts @x and @y, indented by four spaces, hunk headers
  * "@@" and the section they are in. */
 static void
-patch_diff (GString *out, const char *x, const char *y)
+patch_diff (GString *out, const RdConfig *cfg, const char *x, const char *y)
 {
   git_patch *patch = NULL;
   git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
 
-  opts.flags = GIT_DIFF_INDENT_HEURISTIC;
-  opts.context_lines = 3;
+  opts.flags = cfg->flags;
+  opts.context_lines = cfg->context;
+  opts.interhunk_lines = cfg->interhunk;
   if (git_patch_from_buffers (&patch, x, strlen (x), "a", y, strlen (y), "b",
                               &opts)
       != 0)
@@ -1144,7 +1223,7 @@ output (RdOutput *o, RdCommit *a, int na, RdCommit *b, int nb)
           RdCommit *pa = &a[b[j].matching];
           output_pair_header (o, pa, b[j].matching, &b[j], j);
           if (strcmp (pa->text->str, b[j].text->str))
-            patch_diff (o->out, pa->text->str, b[j].text->str);
+            patch_diff (o->out, o->cfg, pa->text->str, b[j].text->str);
           pa->shown = TRUE;
           j++;
         }
@@ -1170,7 +1249,8 @@ pcc_range_diff (git_repository *repo, const git_oid *old_commits, gsize n_old,
   g_return_val_if_fail (repo != NULL, NULL);
   g_return_val_if_fail (n_old == 0 || old_commits != NULL, NULL);
   g_return_val_if_fail (n_new == 0 || new_commits != NULL, NULL);
-  if (n_old > G_MAXINT / 4 || n_new > G_MAXINT / 4)
+  /* the cost matrix is indexed by int, as git's */
+  if (n_old + n_new > 46340)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_TOO_LARGE,
                    "range-diff: too many commits");
@@ -1183,14 +1263,17 @@ pcc_range_diff (git_repository *repo, const git_oid *old_commits, gsize n_old,
   git_odb *odb = NULL;
   char *result = NULL;
   RdOutput o = { 0 };
+  RdConfig cfg;
+
+  read_config (&cfg, repo);
 
   if (git_mailmap_from_repository (&mailmap, repo) != 0)
     mailmap = NULL;
   for (gsize i = 0; i < n_old; i++)
-    if (!read_commit (&a[i], repo, mailmap, &old_commits[i], error))
+    if (!read_commit (&a[i], repo, mailmap, &cfg, &old_commits[i], error))
       goto out;
   for (gsize j = 0; j < n_new; j++)
-    if (!read_commit (&b[j], repo, mailmap, &new_commits[j], error))
+    if (!read_commit (&b[j], repo, mailmap, &cfg, &new_commits[j], error))
       goto out;
 
   find_exact_matches (a, n_old, b, n_new);
@@ -1201,7 +1284,8 @@ pcc_range_diff (git_repository *repo, const git_oid *old_commits, gsize n_old,
     odb = NULL;
   o.out = g_string_new (NULL);
   o.odb = odb;
-  o.abbrev_len = abbrev_start (repo);
+  o.cfg = &cfg;
+  o.abbrev_len = abbrev_start (repo, &cfg);
   o.width = decimal_width (1 + (int) MAX (n_old, n_new));
   output (&o, a, (int) n_old, b, (int) n_new);
   result = g_string_free (o.out, FALSE);

@@ -19,17 +19,24 @@
  *
  * Hashes are abbreviated as git does by default: core.abbrev, else a
  * length from the number of packed objects (at least 7), lengthened until
- * unique in the repository.
+ * unique in the repository.  The diff settings of the repository's
+ * configuration that git log and git range-diff read are read too:
+ * diff.context, diff.interHunkContext, diff.indentHeuristic,
+ * diff.algorithm (myers, minimal, patience), diff.renames (with copies)
+ * and diff.renameLimit.
  *
- * What libgit2 cannot give exactly as git does: rename detection uses
- * libgit2's similarity measure (exact renames and clear cases agree;
- * borderline ones near 50% may not), copies are never detected (git log
- * does not either by default), hunk-header function names come from
- * libgit2's diff drivers (the same default rule; a line whose first 80
- * bytes end in white space is trimmed after, not before, truncation),
- * messages in another encoding than UTF-8 are not re-encoded, notes of
- * notes.displayRef refs and submodule changes are not shown, and the
- * objects of alternates are not counted for the abbreviation length.
+ * What libgit2 cannot give exactly as git does: rename and copy detection
+ * use libgit2's similarity measure (exact renames and clear cases agree;
+ * borderline ones near 50% may not), hunk-header function names come from
+ * libgit2's diff drivers (git's default rule and the drivers of
+ * .gitattributes libgit2 knows), diff.algorithm=histogram is read as
+ * myers (libgit2 has no histogram diff).  Not done: re-encoding messages
+ * of another encoding than UTF-8, notes of notes.displayRef refs,
+ * submodule changes, diff.suppressBlankEmpty, core.quotePath=false for
+ * the names of a "Binary files" line, the objects of alternates in the
+ * count behind the abbreviation length, merges.
+ *
+ * The returned text belongs to the caller; nothing else is kept.
  */
 #ifndef PCC_RANGE_DIFF_H
 #define PCC_RANGE_DIFF_H

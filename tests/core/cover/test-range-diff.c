@@ -877,6 +877,54 @@ test_abbrev_config (void)
             three ("\tx = 5;", FIRST_MSG), NULL, abbrev_config);
 }
 
+/* The diff settings git log and git range-diff read from the
+ * configuration: context, inter-hunk context, the indent heuristic, the
+ * patience algorithm, rename detection off or with copies. */
+static void
+diff_config_a (PccTestRepo *r)
+{
+  g_free (pcc_test_gitf (r, "config diff.context 5"));
+  g_free (pcc_test_gitf (r, "config diff.interHunkContext 4"));
+  g_free (pcc_test_gitf (r, "config diff.indentHeuristic false"));
+  g_free (pcc_test_gitf (r, "config diff.renames false"));
+}
+
+static void
+diff_config_b (PccTestRepo *r)
+{
+  g_free (pcc_test_gitf (r, "config diff.algorithm patience"));
+  g_free (pcc_test_gitf (r, "config diff.renames copies"));
+  g_free (pcc_test_gitf (r, "config diff.context 1"));
+}
+
+static GPtrArray *
+config_series (int v)
+{
+  GPtrArray *s = series_new ();
+  g_ptr_array_add (s, patch ("alpha: becomes omega\n",
+                             mvf ("lib/alpha.c", "lib/omega.c"),
+                             rep ("lib/omega.c", 12, "\tx = 12;"),
+                             rep ("lib/omega.c", 20 + v, "\tx = 20;"), NULL));
+  g_autofree char *beta = c_file ("beta", 48);
+  g_ptr_array_add (s, patch ("beta: a copy\n", newf ("lib/beta2.c", beta),
+                             rep ("lib/beta.c", 3 + v, "\tx = 3;"), NULL));
+  g_ptr_array_add (s, patch ("gamma: hunks\n",
+                             rep ("include/gamma.h", 3, "\tx = -3;"),
+                             rep ("include/gamma.h", 11 + v, "\tx = -11;"),
+                             ins ("include/gamma.h", 24, "}\n{"),
+                             del ("include/gamma.h", 40), NULL));
+  return s;
+}
+
+static void
+test_diff_config (void)
+{
+  run_pair ("diff configuration (context, no renames)", config_series (0),
+            config_series (1), NULL, diff_config_a);
+  run_pair ("diff configuration (patience, copies)", config_series (0),
+            config_series (1), NULL, diff_config_b);
+}
+
 /* ---- generated pairs ---- */
 
 static const char *const words[]
@@ -1028,6 +1076,7 @@ main (int argc, char **argv)
   g_test_add_func ("/range-diff/ties-five", test_ties_five);
   g_test_add_func ("/range-diff/abbrev-packed", test_abbrev_packed);
   g_test_add_func ("/range-diff/abbrev-config", test_abbrev_config);
+  g_test_add_func ("/range-diff/diff-config", test_diff_config);
   for (guint s = 1; s <= 30; s++)
     {
       g_autofree char *path
