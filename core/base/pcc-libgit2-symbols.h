@@ -124,6 +124,8 @@ PCC_GIT_FN (int, git_tree_lookup, -1, (git_tree **out, git_repository *repo, con
 
 /* range-diff (pcc-range-diff.c): hunks and lines of a patch, notes, the
  * repository's mailmap, and what abbreviating a hash needs */
+PCC_GIT_FN (const char *, git_commit_message_encoding, NULL,
+            (const git_commit *commit), (commit))
 PCC_GIT_FN (size_t, git_patch_num_hunks, 0, (const git_patch *patch), (patch))
 PCC_GIT_FN (int, git_patch_get_hunk, -1,
             (const git_diff_hunk **out, size_t *lines_in_hunk,

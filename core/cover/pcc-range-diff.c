@@ -479,14 +479,34 @@ read_commit (RdCommit *c, git_repository *repo, git_mailmap *mailmap,
   if (git_commit_lookup (&commit, repo, oid) != 0)
     return git_fail (error, "commit");
 
+  /* git log shows a commit of another encoding in UTF-8 (as it is when
+   * the conversion fails) */
+  const char *enc = git_commit_message_encoding (commit);
+  gboolean convert = enc && g_ascii_strcasecmp (enc, "utf-8")
+                     && g_ascii_strcasecmp (enc, "utf8");
+  if (convert && !g_ascii_strcasecmp (enc, "latin-1"))
+    enc = "ISO-8859-1";
   const git_signature *author = git_commit_author (commit);
+  g_autofree char *name_u = NULL, *email_u = NULL, *msg_u = NULL;
   const char *name = author ? author->name : "";
   const char *email = author ? author->email : "";
-  if (mailmap)
-    git_mailmap_resolve (&name, &email, mailmap, name, email);
   const char *msg = git_commit_message_raw (commit);
   if (!msg)
     msg = "";
+  if (convert)
+    {
+      name_u = g_convert (name, -1, "UTF-8", enc, NULL, NULL, NULL);
+      email_u = g_convert (email, -1, "UTF-8", enc, NULL, NULL, NULL);
+      msg_u = g_convert (msg, -1, "UTF-8", enc, NULL, NULL, NULL);
+      if (name_u && email_u && msg_u)
+        {
+          name = name_u;
+          email = email_u;
+          msg = msg_u;
+        }
+    }
+  if (mailmap)
+    git_mailmap_resolve (&name, &email, mailmap, name, email);
   g_string_append_printf (c->text,
                           " ## Metadata ##\nAuthor: %s <%s>\n\n"
                           " ## Commit message ##\n",

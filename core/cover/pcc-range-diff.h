@@ -17,6 +17,7 @@
  * followed by the diff of its two texts, indented by four spaces, hunk
  * headers naming the section they are in.
  *
+ * A commit of another encoding is shown in UTF-8, as git log does.
  * Hashes are abbreviated as git does by default: core.abbrev, else a
  * length from the number of packed objects (at least 7), lengthened until
  * unique in the repository.  The diff settings of the repository's
@@ -30,11 +31,11 @@
  * borderline ones near 50% may not), hunk-header function names come from
  * libgit2's diff drivers (git's default rule and the drivers of
  * .gitattributes libgit2 knows), diff.algorithm=histogram is read as
- * myers (libgit2 has no histogram diff).  Not done: re-encoding messages
- * of another encoding than UTF-8, notes of notes.displayRef refs,
- * submodule changes, diff.suppressBlankEmpty, core.quotePath=false for
- * the names of a "Binary files" line, the objects of alternates in the
- * count behind the abbreviation length, merges.
+ * myers (libgit2 has no histogram diff).  Not done: notes of
+ * notes.displayRef refs, submodule changes, diff.suppressBlankEmpty,
+ * core.quotePath=false for the names of a "Binary files" line, the
+ * objects of alternates in the count behind the abbreviation length,
+ * merges.
  *
  * The returned text belongs to the caller; nothing else is kept.
  */

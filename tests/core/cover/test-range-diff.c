@@ -659,6 +659,72 @@ test_message_forms (void)
   run_pair ("message forms", v1, v2, NULL, NULL);
 }
 
+/* CR LF line ends, a control character before a tab (git then leaves
+ * the tabs alone), invalid UTF-8 before a tab, a white-space-only line. */
+static void
+test_message_bytes (void)
+{
+  GPtrArray *v1 = series_new (), *v2 = series_new ();
+  g_ptr_array_add (v1, patch ("crlf: subject\r\n\r\nbody\tline\r\n"
+                              "bell\a\there\tand\there\n"
+                              "latin\xe9\there\n \t \nend\n",
+                              rep ("lib/beta.c", 5, "c"), NULL));
+  g_ptr_array_add (v2, patch ("crlf: subject\r\n\r\nbody\tline 2\r\n"
+                              "bell\a\there\tand\there\n"
+                              "latin\xe9\there\n \t \nend\n",
+                              rep ("lib/beta.c", 5, "c"), NULL));
+  run_pair ("message bytes", v1, v2, NULL, NULL);
+}
+
+/* A commit written as raw bytes on the current branch: @extra headers,
+ * @author, @msg; @line replaces line 3 of lib/alpha.c. */
+static void
+raw_commit (PccTestRepo *r, const char *extra, const char *author,
+            const char *msg, const char *line)
+{
+  apply_op (r, rep ("lib/alpha.c", 3, line));
+  g_free (pcc_test_gitf (r, "add -A"));
+  g_autofree char *tree = g_strstrip (pcc_test_gitf (r, "write-tree"));
+  g_autofree char *parent = g_strstrip (pcc_test_gitf (r, "rev-parse HEAD"));
+  r->tick++;
+  g_autofree char *text = g_strdup_printf (
+      "tree %s\nparent %s\nauthor %s %u +0000\ncommitter %s %u +0000\n%s\n%s",
+      tree, parent, author, 1700000000u + r->tick * 60, author,
+      1700000000u + r->tick * 60, extra, msg);
+  g_autofree char *file = g_build_filename (r->root, "raw-commit", NULL);
+  g_assert_true (g_file_set_contents (file, text, -1, NULL));
+  const char *argv[]
+      = { "hash-object", "-t", "commit", "-w", "--literally", file, NULL };
+  g_autofree char *sha = g_strstrip (pcc_test_git (r, argv));
+  g_free (pcc_test_gitf (r, "update-ref HEAD %s", sha));
+}
+
+/* Messages git commit would not write: invalid UTF-8 before a tab (git
+ * log then leaves the tabs), and a commit in ISO-8859-1 (shown in UTF-8,
+ * its author's name too). */
+static void
+test_raw_commits (void)
+{
+  g_autoptr (PccTestRepo) r = pcc_test_repo_new ();
+  if (!r)
+    return;
+  write_base (r, NULL);
+  for (int v = 1; v <= 2; v++)
+    {
+      g_free (pcc_test_gitf (r, "checkout -q -b v%d base", v));
+      raw_commit (r, "", "Ann <ann@example.org>",
+                  v == 1 ? "raw: invalid\n\nlatin\xe9\there\tand\there\nv1\n"
+                         : "raw: invalid\n\nlatin\xe9\there\tand\there\nv2\n",
+                  v == 1 ? "\tx = 1;" : "\tx = 2;");
+      raw_commit (r, "encoding ISO-8859-1\n",
+                  "J\xf6rg M\xfcller <jm@example.org>",
+                  v == 1 ? "raw: latin-1 \xe9t\xe9\n\nd\xe9j\xe0\tvu\nv1\n"
+                         : "raw: latin-1 \xe9t\xe9\n\nd\xe9j\xe0\tvu\nv2\n",
+                  v == 1 ? "\tx = 3;" : "\tx = 4;");
+    }
+  compare (r, "raw commits");
+}
+
 static void
 test_no_newline (void)
 {
@@ -834,10 +900,10 @@ test_ties_five (void)
 
 /* Enough packed objects (over 2^14) that git abbreviates to 8 digits. */
 static void
-many_packed_objects (PccTestRepo *r)
+many_packed_objects (PccTestRepo *r, int first, int n)
 {
   GString *s = g_string_new (NULL);
-  for (int i = 0; i < 17000; i++)
+  for (int i = first; i < first + n; i++)
     {
       g_autofree char *blob = g_strdup_printf ("blob %d\n", i);
       g_string_append_printf (s, "blob\ndata %zu\n%s\n", strlen (blob), blob);
@@ -857,11 +923,35 @@ many_packed_objects (PccTestRepo *r)
 }
 
 static void
+packed_objects (PccTestRepo *r)
+{
+  many_packed_objects (r, 0, 17000);
+}
+
+static void
 test_abbrev_packed (void)
 {
   run_pair ("abbreviation of a packed repository",
             three ("\tx = 1;", FIRST_MSG), three ("\tx = 5;", FIRST_MSG), NULL,
-            many_packed_objects);
+            packed_objects);
+}
+
+/* Two packs of 20000 objects under a multi-pack-index: counted once
+ * (8 digits), not twice (9). */
+static void
+multi_pack_index (PccTestRepo *r)
+{
+  many_packed_objects (r, 0, 20000);
+  many_packed_objects (r, 20000, 20000);
+  g_free (pcc_test_gitf (r, "multi-pack-index write"));
+}
+
+static void
+test_abbrev_midx (void)
+{
+  run_pair ("abbreviation with a multi-pack-index",
+            three ("\tx = 1;", FIRST_MSG), three ("\tx = 5;", FIRST_MSG), NULL,
+            multi_pack_index);
 }
 
 static void
@@ -1066,6 +1156,8 @@ main (int argc, char **argv)
   g_test_add_func ("/range-diff/ties", test_ties);
   g_test_add_func ("/range-diff/duplicates", test_duplicates);
   g_test_add_func ("/range-diff/message-forms", test_message_forms);
+  g_test_add_func ("/range-diff/message-bytes", test_message_bytes);
+  g_test_add_func ("/range-diff/raw-commits", test_raw_commits);
   g_test_add_func ("/range-diff/no-newline", test_no_newline);
   g_test_add_func ("/range-diff/mailmap", test_mailmap);
   g_test_add_func ("/range-diff/notes", test_notes);
@@ -1075,6 +1167,7 @@ main (int argc, char **argv)
   g_test_add_func ("/range-diff/ties-three", test_ties_three);
   g_test_add_func ("/range-diff/ties-five", test_ties_five);
   g_test_add_func ("/range-diff/abbrev-packed", test_abbrev_packed);
+  g_test_add_func ("/range-diff/abbrev-midx", test_abbrev_midx);
   g_test_add_func ("/range-diff/abbrev-config", test_abbrev_config);
   g_test_add_func ("/range-diff/diff-config", test_diff_config);
   for (guint s = 1; s <= 30; s++)
