@@ -7,6 +7,7 @@
  * series generated from a fixed seed.  On a difference both texts are
  * printed. */
 #include <string.h>
+#include <unistd.h>
 
 #include <git2.h>
 #include <glib/gstdio.h>
@@ -26,6 +27,7 @@ typedef enum
   OP_RENAME,  /* @path moved to @path2 */
   OP_CHMOD,   /* @path made executable */
   OP_BINARY,  /* @path written with binary bytes from seed @line */
+  OP_SYMLINK, /* @path made a symbolic link to @text */
 } OpKind;
 
 typedef struct
@@ -119,6 +121,12 @@ static Op *
 binf (const char *path, int seed)
 {
   return op_new (OP_BINARY, path, seed, NULL, NULL);
+}
+
+static Op *
+lnk (const char *path, const char *target)
+{
+  return op_new (OP_SYMLINK, path, 0, target, NULL);
 }
 
 static Op *
@@ -230,6 +238,14 @@ apply_op (PccTestRepo *r, const Op *op)
       case OP_CHMOD:
         g_chmod (full, 0755);
         break;
+      case OP_SYMLINK:
+        {
+          g_autofree char *dir = g_path_get_dirname (full);
+          g_mkdir_with_parents (dir, 0700);
+          g_unlink (full);
+          g_assert_cmpint (symlink (op->text, full), ==, 0);
+          break;
+        }
       case OP_BINARY:
         {
           GString *s = g_string_new (NULL);
@@ -506,6 +522,39 @@ test_deleted_file (void)
   g_ptr_array_add (v2,
                    patch ("tools: drop run.sh\n", rmf ("tools/run.sh"), NULL));
   run_pair ("deleted file", v1, v2, NULL, NULL);
+}
+
+/* Symbolic links: a new one, and a file that becomes one (git shows the
+ * deletion, then the link). */
+static void
+test_symlinks (void)
+{
+  GPtrArray *v1 = series_new (), *v2 = series_new ();
+  g_ptr_array_add (v1, patch ("links\n", lnk ("lib/link", "alpha.c"),
+                              lnk ("tools/run.sh", "../lib/beta.c"), NULL));
+  g_ptr_array_add (v2, patch ("links\n", lnk ("lib/link", "gamma.c"),
+                              lnk ("tools/run.sh", "../lib/beta.c"), NULL));
+  run_pair ("symbolic links", v1, v2, NULL, NULL);
+}
+
+/* Names git quotes: a space, non-ASCII bytes. */
+static void
+test_names (void)
+{
+  GPtrArray *v1 = series_new (), *v2 = series_new ();
+  for (int v = 0; v < 2; v++)
+    {
+      GPtrArray *s = v ? v2 : v1;
+      g_ptr_array_add (s, patch ("names\n",
+                                 newf ("doc/caf\xc3\xa9 menu.txt",
+                                       v ? "tea\ncoffee\n" : "tea\n"),
+                                 binf ("data/bl\xc3\xb6"
+                                       "b one.bin",
+                                       7 + v),
+                                 mvf ("doc/delta.txt", "doc/d\xc3\xa9lta.txt"),
+                                 NULL));
+    }
+  run_pair ("quoted names", v1, v2, NULL, NULL);
 }
 
 static void
@@ -1148,6 +1197,8 @@ main (int argc, char **argv)
   g_test_add_func ("/range-diff/new-file", test_new_file);
   g_test_add_func ("/range-diff/deleted-file", test_deleted_file);
   g_test_add_func ("/range-diff/binary", test_binary);
+  g_test_add_func ("/range-diff/symlinks", test_symlinks);
+  g_test_add_func ("/range-diff/names", test_names);
   g_test_add_func ("/range-diff/mode", test_mode);
   g_test_add_func ("/range-diff/hunks", test_hunks);
   g_test_add_func ("/range-diff/unicode", test_unicode);
