@@ -988,14 +988,11 @@ midx_count (const char *path, GHashTable *packs)
   return count;
 }
 
-/* git's estimate of the number of objects: those of its packs. */
+/* The objects of the packs of the object folder @objects. */
 static gulong
-packed_objects (git_repository *repo)
+packed_objects_in (const char *objects)
 {
-  const char *common = git_repository_commondir (repo);
-  if (!common)
-    return 0;
-  g_autofree char *dir = g_build_filename (common, "objects", "pack", NULL);
+  g_autofree char *dir = g_build_filename (objects, "pack", NULL);
   g_autoptr (GHashTable) in_midx
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *midx = g_build_filename (dir, "multi-pack-index", NULL);
@@ -1015,6 +1012,56 @@ packed_objects (git_repository *repo)
       g_autofree char *idx = g_build_filename (dir, name, NULL);
       count += idx_count (idx);
     }
+  return count;
+}
+
+/* Add @objects and the folders its info/alternates names (five levels
+ * deep at most, as git) to @dirs, each once. */
+static void
+collect_object_dirs (GPtrArray *dirs, const char *objects, int depth)
+{
+  g_autofree char *canon = g_canonicalize_filename (objects, NULL);
+  for (guint i = 0; i < dirs->len; i++)
+    if (!strcmp (dirs->pdata[i], canon))
+      return;
+  g_ptr_array_add (dirs, g_strdup (canon));
+  if (depth > 5)
+    return;
+
+  g_autofree char *file = g_build_filename (canon, "info", "alternates", NULL);
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (file, &text, NULL, NULL))
+    return;
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (char **l = lines; *l; l++)
+    {
+      g_autofree char *path = NULL;
+      if (!**l || **l == '#')
+        continue;
+      if (**l == '"')
+        path = pcc_unquote_path (*l, *l + strlen (*l), NULL);
+      else
+        path = g_strdup (*l);
+      g_autofree char *alt = g_canonicalize_filename (path, canon);
+      collect_object_dirs (dirs, alt, depth + 1);
+    }
+}
+
+/* git's estimate of the number of objects: those of the packs of the
+ * repository and of its alternates. */
+static gulong
+packed_objects (git_repository *repo)
+{
+  const char *common = git_repository_commondir (repo);
+  if (!common)
+    return 0;
+  g_autofree char *objects = g_build_filename (common, "objects", NULL);
+  g_autoptr (GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
+  gulong count = 0;
+
+  collect_object_dirs (dirs, objects, 0);
+  for (guint i = 0; i < dirs->len; i++)
+    count += packed_objects_in (dirs->pdata[i]);
   return count;
 }
 

@@ -19,8 +19,8 @@
  *
  * A commit of another encoding is shown in UTF-8, as git log does.
  * Hashes are abbreviated as git does by default: core.abbrev, else a
- * length from the number of packed objects (at least 7), lengthened until
- * unique in the repository.  The diff settings of the repository's
+ * length from the number of packed objects, alternates' included (at
+ * least 7), lengthened until unique in the repository.  The diff settings of the repository's
  * configuration that git log and git range-diff read are read too:
  * diff.context, diff.interHunkContext, diff.indentHeuristic,
  * diff.algorithm (myers, minimal, patience), diff.renames (with copies)
@@ -33,9 +33,9 @@
  * .gitattributes libgit2 knows), diff.algorithm=histogram is read as
  * myers (libgit2 has no histogram diff).  Not done: notes of
  * notes.displayRef refs, submodule changes, diff.suppressBlankEmpty,
- * core.quotePath=false for the names of a "Binary files" line, the
- * objects of alternates in the count behind the abbreviation length,
- * merges.
+ * core.quotePath=false for the names of a "Binary files" line,
+ * GIT_ALTERNATE_OBJECT_DIRECTORIES in the count behind the abbreviation
+ * length, merges.
  *
  * The returned text belongs to the caller; nothing else is kept.
  */

@@ -1003,6 +1003,31 @@ test_abbrev_midx (void)
             multi_pack_index);
 }
 
+/* The packs of an alternate object folder count too. */
+static void
+alternate_objects (PccTestRepo *r)
+{
+  g_autofree char *alt = g_build_filename (r->root, "alt.git", NULL);
+  const char *init[] = { "init", "-q", "--bare", alt, NULL };
+  g_free (pcc_test_git (r, init));
+  PccTestRepo other = *r;
+  other.work = alt;
+  many_packed_objects (&other, 0, 17000);
+  g_autofree char *list
+      = g_build_filename (r->work, ".git", "objects", "info", NULL);
+  g_mkdir_with_parents (list, 0700);
+  g_autofree char *file = g_build_filename (list, "alternates", NULL);
+  g_autofree char *line = g_strdup_printf ("# shared\n%s/objects\n", alt);
+  g_assert_true (g_file_set_contents (file, line, -1, NULL));
+}
+
+static void
+test_abbrev_alternates (void)
+{
+  run_pair ("abbreviation with alternates", three ("\tx = 1;", FIRST_MSG),
+            three ("\tx = 5;", FIRST_MSG), NULL, alternate_objects);
+}
+
 static void
 abbrev_config (PccTestRepo *r)
 {
@@ -1219,6 +1244,7 @@ main (int argc, char **argv)
   g_test_add_func ("/range-diff/ties-five", test_ties_five);
   g_test_add_func ("/range-diff/abbrev-packed", test_abbrev_packed);
   g_test_add_func ("/range-diff/abbrev-midx", test_abbrev_midx);
+  g_test_add_func ("/range-diff/abbrev-alternates", test_abbrev_alternates);
   g_test_add_func ("/range-diff/abbrev-config", test_abbrev_config);
   g_test_add_func ("/range-diff/diff-config", test_diff_config);
   for (guint s = 1; s <= 30; s++)
