@@ -124,10 +124,43 @@ PCC_GIT_FN (int, git_tree_lookup, -1, (git_tree **out, git_repository *repo, con
 
 /* commits made in memory (pcc-am.h) */
 PCC_GIT_FN (int, git_mempack_new, -1, (git_odb_backend **out), (out))
-PCC_GIT_FN (int, git_repository_odb, -1, (git_odb **out, git_repository *repo), (out, repo))
 PCC_GIT_FN (int, git_odb_add_backend, -1, (git_odb *odb, git_odb_backend *backend, int priority), (odb, backend, priority))
-PCC_GIT_VOID (git_odb_free, (git_odb *db), (db))
 PCC_GIT_FN (int, git_signature_new, -1, (git_signature **out, const char *name, const char *email, git_time_t time, int offset), (out, name, email, time, offset))
 PCC_GIT_VOID (git_signature_free, (git_signature *sig), (sig))
 PCC_GIT_FN (int, git_index_write_tree_to, -1, (git_oid *out, git_index *index, git_repository *repo), (out, index, repo))
 PCC_GIT_FN (int, git_commit_create, -1, (git_oid *id, git_repository *repo, const char *update_ref, const git_signature *author, const git_signature *committer, const char *message_encoding, const char *message, const git_tree *tree, size_t parent_count, const git_commit *parents[]), (id, repo, update_ref, author, committer, message_encoding, message, tree, parent_count, parents))
+
+/* range-diff (pcc-range-diff.c): hunks and lines of a patch, notes, the
+ * repository's mailmap, and what abbreviating a hash needs */
+PCC_GIT_FN (const char *, git_commit_message_encoding, NULL,
+            (const git_commit *commit), (commit))
+PCC_GIT_FN (size_t, git_patch_num_hunks, 0, (const git_patch *patch), (patch))
+PCC_GIT_FN (int, git_patch_get_hunk, -1,
+            (const git_diff_hunk **out, size_t *lines_in_hunk,
+             git_patch *patch, size_t hunk_idx),
+            (out, lines_in_hunk, patch, hunk_idx))
+PCC_GIT_FN (int, git_patch_get_line_in_hunk, -1,
+            (const git_diff_line **out, git_patch *patch, size_t hunk_idx,
+             size_t line_of_hunk),
+            (out, patch, hunk_idx, line_of_hunk))
+PCC_GIT_FN (int, git_mailmap_from_repository, -1,
+            (git_mailmap * *out, git_repository *repo), (out, repo))
+PCC_GIT_FN (int, git_note_read, -1,
+            (git_note * *out, git_repository *repo, const char *notes_ref,
+             const git_oid *oid),
+            (out, repo, notes_ref, oid))
+PCC_GIT_FN (const char *, git_note_message, NULL, (const git_note *note),
+            (note))
+PCC_GIT_VOID (git_note_free, (git_note * note), (note))
+PCC_GIT_FN (int, git_note_default_ref, -1,
+            (git_buf * out, git_repository *repo), (out, repo))
+PCC_GIT_FN (int, git_repository_odb, -1,
+            (git_odb * *out, git_repository *repo), (out, repo))
+PCC_GIT_VOID (git_odb_free, (git_odb * db), (db))
+PCC_GIT_FN (int, git_odb_exists_prefix, -1,
+            (git_oid * out, git_odb *db, const git_oid *short_id, size_t len),
+            (out, db, short_id, len))
+PCC_GIT_FN (const char *, git_repository_commondir, NULL,
+            (const git_repository *repo), (repo))
+PCC_GIT_FN (int, git_repository_config_snapshot, -1,
+            (git_config * *out, git_repository *repo), (out, repo))
