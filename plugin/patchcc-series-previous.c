@@ -16,6 +16,7 @@
 #include "procmsg.h"
 
 #include "pcc-changes.h"
+#include "pcc-engine.h"
 #include "pcc-file.h"
 #include "pcc-mbox.h"
 #include "pcc-previous.h"
@@ -310,6 +311,7 @@ patchcc_series_previous_look (SeriesJob *j)
   g_clear_pointer (&j->previous, pcc_previous_free);
   g_clear_pointer (&j->trailer_taken, g_array_unref);
   g_clear_pointer (&j->previous_line, g_free);
+  g_clear_pointer (&j->range_diff, g_free);
   j->trailer_taken = g_array_new (FALSE, TRUE, sizeof (gboolean));
 
   if (version < 2)
@@ -360,6 +362,20 @@ patchcc_series_previous_look (SeriesJob *j)
                "ticked to be written into the patch mails"),
             sum, trailers->len, n_taken);
       add_people (j, old_rows);
+      /* The range-diff against it, in the tree's repository. */
+      const PccTree *tree = pcc_engine_get_tree (j->engine);
+      const char *repo = pcc_tree_get_path (tree);
+      g_autoptr (GError) rd_error = NULL;
+      j->range_diff = pcc_changes_range_diff (
+          j->previous, j->series,
+          repo != NULL ? repo : pcc_tree_get_repo_path (tree), &rd_error);
+      if (j->range_diff == NULL)
+        {
+          char *line = g_strdup_printf (_ ("%s. No range-diff: %s"),
+                                        j->previous_line, rd_error->message);
+          g_free (j->previous_line);
+          j->previous_line = line;
+        }
     }
   if (c.full)
     {
@@ -385,7 +401,13 @@ out:
 void
 patchcc_series_previous_fill_changes (SeriesJob *j)
 {
-  if (j->panel == NULL || j->previous == NULL)
+  if (j->panel == NULL)
+    return;
+  /* ${range_diff}: the previous version's, unless it is ignored */
+  pcc_cover_set_range_diff (pcc_cover_panel_get_cover (j->panel),
+                            j->previous_ignored ? NULL : j->range_diff);
+  pcc_cover_panel_update (j->panel);
+  if (j->previous == NULL)
     return;
   GtkTextBuffer *buf
       = gtk_text_view_get_buffer (pcc_cover_panel_get_changes (j->panel));
@@ -646,6 +668,7 @@ patchcc_series_previous_clear (SeriesJob *j)
   g_clear_pointer (&j->previous, pcc_previous_free);
   g_clear_pointer (&j->previous_line, g_free);
   g_clear_pointer (&j->changes_prefill, g_free);
+  g_clear_pointer (&j->range_diff, g_free);
   g_clear_pointer (&j->previous_rows, g_array_unref);
   g_clear_pointer (&j->trailer_taken, g_array_unref);
   g_clear_object (&j->previous_store);

@@ -17,7 +17,9 @@
  *    ones are written into the patch mails when they are built
  *    (patchcc_series_previous_trailer_lines(), pcc-trailer-write.h);
  *  - the cover letter's "Changes" field, prefilled with what changed
- *    since it and the link to it (pcc_changes_prefill());
+ *    since it and the link to it (pcc_changes_prefill()), and its
+ *    ${range_diff} (pcc_changes_range_diff(), in the tree's repository;
+ *    the line says why when there is none);
  *  - "In reply to vN's thread" (unticked: a new thread, as b4 sends);
  *  - "Ignore vN" unticks all of that, "Look again" searches again.
  *

@@ -82,6 +82,7 @@ struct _SeriesJob
   PccPrevious *previous; /* NULL when none was found */
   char *previous_line;   /* what the dialog says of the search */
   char *changes_prefill; /* the "Changes" text last put in the panel */
+  char *range_diff;      /* against the previous version, or NULL */
   GArray *previous_rows; /* guint: the changes of plan for its people */
   GArray *trailer_taken; /* gboolean, one per trailer of previous */
   gboolean previous_ignored;

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-changes.c - "Changes in vN:", prefilled (see pcc-changes.h). */
 #include "pcc-changes.h"
+#include "pcc-am.h"
+#include "pcc-error.h"
+#include "pcc-libgit2.h"
+#include "pcc-range-diff.h"
 #include "pcc-subject.h"
 
 #include <string.h>
@@ -81,4 +85,64 @@ pcc_changes_prefill (const PccPrevious *prev, const PccSeries *series)
   if (link)
     g_string_append (s, link);
   return g_string_free (s, FALSE);
+}
+
+/* @series applied on its base-commit: (else @fallback's) into
+ * @commits. */
+static gboolean
+apply_version (git_repository *repo, const PccSeries *series, guint version,
+               const PccSeries *fallback, GArray *commits, GError **error)
+{
+  const char *base = pcc_series_get_base_commit (series);
+  if (base == NULL && fallback != NULL)
+    base = pcc_series_get_base_commit (fallback);
+  if (base == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "v%u has no base-commit: line (git format-patch --base)",
+                   version);
+      return FALSE;
+    }
+  if (!pcc_am_apply (repo, series, base, commits, error))
+    {
+      g_prefix_error (error, "v%u: ", version);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+pcc_changes_range_diff (const PccPrevious *prev, const PccSeries *series,
+                        const char *repo_path, GError **error)
+{
+  g_autoptr (GBytes) mbox = pcc_previous_dup_mbox (prev);
+  gsize len;
+  const char *data = g_bytes_get_data (mbox, &len);
+  guint old_version = pcc_previous_get_version (prev);
+  g_autofree char *name = g_strdup_printf ("v%u", old_version);
+  g_autoptr (PccSeries) old
+      = pcc_series_new_from_mbox_data (name, data, len, error);
+  if (old == NULL || !pcc_libgit2_load (error))
+    return NULL;
+
+  git_libgit2_init ();
+  git_repository *repo = NULL;
+  if (git_repository_open_ext (&repo, repo_path, 0, NULL) != 0)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_GIT,
+                   "%s is not in a git repository", repo_path);
+      git_libgit2_shutdown ();
+      return NULL;
+    }
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (git_oid));
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (git_oid));
+  char *text = NULL;
+  if (apply_version (repo, old, old_version, series, a, error)
+      && apply_version (repo, series, pcc_previous_series_version (series),
+                        NULL, b, error))
+    text = pcc_range_diff (repo, (git_oid *) (void *) a->data, a->len,
+                           (git_oid *) (void *) b->data, b->len, error);
+  git_repository_free (repo);
+  git_libgit2_shutdown ();
+  return text;
 }

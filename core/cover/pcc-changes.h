@@ -39,6 +39,17 @@ char *pcc_changes_prefill (const PccPrevious *prev, const PccSeries *series);
  * the previous version has no Message-Id.  Newly allocated. */
 char *pcc_changes_format_link (const PccPrevious *prev);
 
+/* What "git range-diff" prints for the previous version and @series
+ * (pcc-range-diff.h), for ${range_diff}: both are applied in memory on
+ * their own base-commit: (pcc-am.h; the previous version on the new
+ * one's when its mails do not say) in the git repository at or above
+ * @repo_path, which is never written.  NULL with @error saying why not:
+ * the new version without a base-commit: line (PCC_ERROR_PATCH), no
+ * repository there or the base not in it (PCC_ERROR_GIT), a patch that
+ * does not apply (PCC_ERROR_PATCH, naming it). */
+char *pcc_changes_range_diff (const PccPrevious *prev, const PccSeries *series,
+                              const char *repo_path, GError **error);
+
 G_END_DECLS
 
 #endif

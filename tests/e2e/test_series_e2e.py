@@ -892,6 +892,13 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
             # rebase: the same patch IDs) and links to v1's cover.
             changes = (b"\nChanges in v2:\n- Link to v1: "
                        b"https://lore.kernel.org/r/v1-0@example.org\n")
+            # and the range-diff against v1, applied in memory on the
+            # base in the tree's repository: the same three patches
+            same = re.findall(rb"(?m)^([123]):  [0-9a-f]{7,} = \1:  "
+                              rb"[0-9a-f]{7,} ", body)
+            if i == 0 and len(same) != 3:
+                fails.append("v2: the cover's range-diff against v1 is "
+                             "not 3 unchanged patches: %r" % body[-1500:])
             if (changes in body) != (i == 0):
                 fails.append("v2: mail %d %s the changes since v1: %r" %
                              (i, "lacks" if i == 0 else "has", body[:600]))
@@ -949,6 +956,8 @@ def previous_ignored(xvfb, plugin, repo, workdir):
                     fails.append("v1 ignored: mail %d goes to %s" % (i, who))
             if b"Reviewed-by: " + REVIEWER.encode() in m["data"]:
                 fails.append("v1 ignored: mail %d has the trailer" % i)
+            if re.search(rb"(?m)^1:  [0-9a-f]{7,} = ", m["data"]):
+                fails.append("v1 ignored: mail %d has a range-diff" % i)
             if b"Link to v1:" in m["data"]:
                 fails.append("v1 ignored: mail %d links to v1" % i)
             if b"v1-0@example.org" in m["data"].split(b"\n\n", 1)[0]:

@@ -113,11 +113,13 @@ fixture_set_up (Fixture *f, gconstpointer change_id)
   g_free (pcc_test_commit (r, AUTHOR, "c: change c"));
   f->v2dir = g_build_filename (r->root, "v2", NULL);
   g_autofree char *range2 = g_strdup_printf ("%s..v2", base);
+  g_autofree char *base_arg = g_strdup_printf ("--base=%s", base);
   const char *fp2[] = { "format-patch",
                         "-q",
                         "--cover-letter",
                         "--thread=shallow",
                         "--subject-prefix=PATCH v2",
+                        base_arg,
                         "-o",
                         f->v2dir,
                         range2,
@@ -399,6 +401,22 @@ test_changes (Fixture *f, gconstpointer data)
       f->id[1]);
   g_assert_cmpstr (text2, ==, want2);
   g_string_free (mb, TRUE);
+
+  /* the range-diff: v1 from the mailbox, v2 from its files, both applied
+   * in memory, is what git range-diff says of the branches they were
+   * made from, hashes aside (the commits are not the same objects) */
+  g_autofree char *rd = pcc_changes_range_diff (p, s, f->repo->work, &error);
+  g_assert_no_error (error);
+  g_autofree char *git_rd = pcc_test_gitf (
+      f->repo, "range-diff --no-color v2~3..v1 v2~3..v2");
+  g_autoptr (GRegex) hex = g_regex_new ("[0-9a-f]{7,40}", 0, 0, NULL);
+  g_autofree char *rd_m = g_regex_replace_literal (hex, rd, -1, 0, "H", 0, NULL);
+  g_autofree char *git_m
+      = g_regex_replace_literal (hex, git_rd, -1, 0, "H", 0, NULL);
+  g_assert_cmpstr (rd_m, ==, git_m);
+  g_test_message ("%s", rd);
+  g_assert_nonnull (strstr (rd, "2:  "));
+  g_assert_nonnull (strstr (rd, " < -:  ------- b: change b\n"));
 
   /* a Message-Id with a space or an angle bracket is no link */
   g_autofree char *bad = g_strdup_printf ("<%s>", f->id[0]);
