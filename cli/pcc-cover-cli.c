@@ -454,17 +454,34 @@ run (CoverArgs *a)
       && !set_from_file (cover, pcc_cover_set_changes, a->changes_file,
                          &error))
     return fail (pcc_exit_status_for_error (error), "%s", error->message);
-  if (a->previous && !a->changes_file)
+  /* The previous version: ${changes}, and ${range_diff} when the
+   * template uses it (b4 computes it only then) and no file gives them */
+  g_autoptr (PccPrevious) prev = NULL;
+  if (a->previous)
     {
-      g_autoptr (PccPrevious) prev
-          = pcc_previous_find_in_file (series, a->previous, &error);
+      prev = pcc_previous_find_in_file (series, a->previous, &error);
       if (!prev)
         return fail (g_error_matches (error, PCC_ERROR, PCC_ERROR_PATCH)
                          ? PCC_EXIT_REFUSED
                          : pcc_exit_status_for_error (error),
                      "%s: %s", a->previous, error->message);
+    }
+  if (prev && !a->changes_file)
+    {
       g_autofree char *changes = pcc_changes_prefill (prev, series);
       pcc_cover_set_changes (cover, changes);
+    }
+  if (prev && !a->range_diff_file
+      && pcc_template_uses (pcc_cover_get_template (cover), "range_diff"))
+    {
+      g_autoptr (GError) rd_error = NULL;
+      g_autofree char *rd = pcc_changes_range_diff (
+          prev, series, a->tree_path ? a->tree_path : ".", &rd_error);
+      if (rd)
+        pcc_cover_set_range_diff (cover, rd);
+      else
+        fprintf (stderr, "patchcc cover: note: no range-diff: %s\n",
+                 rd_error->message);
     }
   if (!pcc_series_diffstat_is_exact (series, NULL))
     {
@@ -562,7 +579,9 @@ pcc_cover_main (int argc, char **argv)
     { "changes-file", 0, 0, G_OPTION_ARG_FILENAME, &a.changes_file,
       "Text for ${changes} (\"Changes in v2:\" and its items)", "F" },
     { "previous", 0, 0, G_OPTION_ARG_FILENAME, &a.previous,
-      "Fill ${changes} from the previous version in this mbox", "MBOX" },
+      "Fill ${changes} and ${range_diff} from the previous version in "
+      "this mbox",
+      "MBOX" },
     { "style", 0, 0, G_OPTION_ARG_STRING, &a.style,
       "git (format-patch's shortlog and diffstat, default) or b4", "STYLE" },
     { "to", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a.to,

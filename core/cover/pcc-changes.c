@@ -115,6 +115,13 @@ char *
 pcc_changes_range_diff (const PccPrevious *prev, const PccSeries *series,
                         const char *repo_path, GError **error)
 {
+  if (pcc_series_get_base_commit (series) == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "v%u has no base-commit: line (git format-patch --base)",
+                   pcc_previous_series_version (series));
+      return NULL;
+    }
   g_autoptr (GBytes) mbox = pcc_previous_dup_mbox (prev);
   gsize len;
   const char *data = g_bytes_get_data (mbox, &len);

@@ -90,11 +90,27 @@ check "idempotent" cmp want1 v2/0001-*
 
 # "patchcc cover --previous": the cover letter of v2 says what changed
 # since v1 and links to v1's cover letter; a FIFO is refused, not waited on.
-"$patchcc" cover --no-recipients --body-only --previous v1.mbox \
+"$patchcc" cover --no-recipients --body-only --previous v1.mbox --tree-path repo \
 	--signature S v2.orig > cover.txt 2> err.txt || { cat err.txt; exit 1; }
 printf 'Changes in v2:\n- 2/3 "b: change b": changed since v1\n- Link to v1: https://lore.kernel.org/r/%s\n\n' "$c" > want-changes
 sed -n '/^Changes in v2:$/,/^$/p' cover.txt > got-changes
 check "cover: changes since v1" cmp want-changes got-changes
+check "cover: no base-commit, no range-diff, said" grep -q "note: no range-diff: v2 has no base-commit" err.txt
+# With v2's base recorded, the range-diff against v1 (applied in memory
+# in the repository, v1 on v2's base) is git range-diff's, hashes aside.
+(cd repo && git format-patch -q --cover-letter --base=master --subject-prefix='PATCH v2' -o ../v2b master..v2)
+"$patchcc" cover --no-recipients --body-only --previous v1.mbox --tree-path repo \
+	--signature S v2b > cover-rd.txt 2> err.txt || { cat err.txt; exit 1; }
+git -C repo range-diff --no-color master..v1 master..v2 | sed 's/[0-9a-f]\{7,40\}/H/g' > want-rd
+sed 's/[0-9a-f]\{7,40\}/H/g' cover-rd.txt > got-rd
+rd_ok=true
+while IFS= read -r line; do
+	[ -n "$line" ] || continue
+	grep -qxF -- "$line" got-rd || { echo "# missing: $line"; rd_ok=false; }
+done < want-rd
+check "cover: range-diff against v1 as git's" $rd_ok
+check "cover: range-diff has the changed patch" grep -qx '2:  H < -:  ------- b: change b' got-rd
+check "cover: range-diff in the repository only in memory" sh -c '! git -C repo fsck --lost-found 2>/dev/null | grep -q commit'
 mkfifo fifo.mbox
 set +e
 timeout 20 "$patchcc" cover --no-recipients --body-only --previous fifo.mbox v2.orig > /dev/null 2>&1; s4=$?
