@@ -780,23 +780,52 @@ OLD_CC = "Old Cc <oldcc@example.org>"
 REVIEWER = "Rev Iewer <reviewer@example.org>"
 
 
-def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
-    """Version 2 of the series, version 1 in Claws' Sent folder and a
-    reply to its patch 1 (with a Reviewed-by:) in the inbox, named by the
-    previous_folders setting: the dialog says what it found, v1's Cc
-    person goes to every mail, the trailer is in patch 1's body, the
-    cover says what changed, with the link to v1, and, "In reply to v1's
-    thread" ticked, answers v1's cover."""
-    fails = []
+def make_v2(repo, base, workdir):
+    """Version 2 of the series on branch v2: 1/3 and 3/3 as they were,
+    2/3 changed (a comment that says why).  The work tree is left on
+    master."""
+    git(repo, "checkout", "-q", "-b", "v2", base)
+    git(repo, "cherry-pick", "master~2")
+    git(repo, "cherry-pick", "--no-commit", "master~1")
+    path = os.path.join(repo, "drivers/net/ethernet/foo/foo_main.c")
+    text = open(path).read().replace("/* wait for the PHY */",
+                                     "/* wait until the PHY has trained */")
+    open(path, "w").write(text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-C", "master~1")
+    git(repo, "cherry-pick", "master")
     v2_dir = os.path.join(workdir, "series-v2")
     git(repo, "format-patch", "-q", "-v2", "--cover-letter",
-        "--base=" + base, "-o", v2_dir, base + "..HEAD")
+        "--base=" + base, "-o", v2_dir, base + "..v2")
+    git(repo, "checkout", "-q", "master")
     cover = os.path.join(v2_dir, sorted(os.listdir(v2_dir))[0])
     text = open(cover, "rb").read()
     text = text.replace(b"*** SUBJECT HERE ***",
                         b"net: foo: a tunable reset timeout")
-    text = text.replace(b"*** BLURB HERE ***", b"v2: the same, rebased.")
+    text = text.replace(b"*** BLURB HERE ***",
+                        b"v2: 2/3 says what it waits for.")
     open(cover, "wb").write(text)
+    return v2_dir
+
+
+QUOTER = "Quo Ter <quoter@example.org>"
+QUOTED = "Quoted Tester <quoted@example.org>"
+
+
+def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
+    """Version 2 of the series with 2/3 changed; version 1 in Claws' Sent
+    folder with a person added to its Cc by hand; in the inbox, named by
+    the previous_folders setting, three replies: the reviewer's
+    Reviewed-by on 1/3, the hand-added person's Acked-by on the cover
+    letter, and someone quoting the Reviewed-by and another trailer.
+    The dialog says what it found; the repliers and the hand-added Cc
+    are in the review with their reasons; 1/3 carries the Reviewed-by and
+    the Acked-by, 2/3 neither (it changed since the review), 3/3 the
+    Acked-by, no quoted trailer anywhere; the cover says what changed,
+    links to v1, carries the range-diff and, "In reply to v1's thread"
+    ticked, answers v1's cover."""
+    fails = []
+    v2_dir = make_v2(repo, base, workdir)
 
     sink = cd.SmtpSink()
     os.environ["PATCHCC_SERIES_DIR"] = v2_dir
@@ -833,6 +862,28 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
                  b"Reviewed-by: %s\n" % (REVIEWER.encode(), SENDER.encode(),
                                          subject1.group(1),
                                          REVIEWER.encode()))
+    cover_subject = re.search(
+        rb"(?m)^Subject: (.*)$",
+        open(os.path.join(series_dir, v1[0]), "rb").read()).group(1)
+    with open(os.path.join(mail, "inbox", "2"), "wb") as fh:
+        fh.write(b"From: %s\nTo: %s\nSubject: Re: %s\n"
+                 b"Date: Tue, 1 Dec 2026 10:00:00 +0000\n"
+                 b"Message-Id: <reply-2@example.org>\n"
+                 b"In-Reply-To: <v1-0@example.org>\n"
+                 b"References: <v1-0@example.org>\n\n"
+                 b"For the series:\n\nAcked-by: %s\n"
+                 % (OLD_CC.encode(), SENDER.encode(), cover_subject,
+                    OLD_CC.encode()))
+    with open(os.path.join(mail, "inbox", "3"), "wb") as fh:
+        fh.write(b"From: %s\nTo: %s\nSubject: Re: %s\n"
+                 b"Date: Tue, 1 Dec 2026 11:00:00 +0000\n"
+                 b"Message-Id: <reply-3@example.org>\n"
+                 b"In-Reply-To: <reply-1@example.org>\n"
+                 b"References: <v1-0@example.org> <v1-1@example.org> "
+                 b"<reply-1@example.org>\n\n"
+                 b"> Reviewed-by: %s\n> Tested-by: %s\n\nAgreed.\n"
+                 % (QUOTER.encode(), SENDER.encode(), subject1.group(1),
+                    REVIEWER.encode(), QUOTED.encode()))
     claws = cd.Claws(profile, xvfb)
     got = []
     try:
@@ -844,11 +895,22 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
         xvfb.screenshot(os.path.join(workdir, "series-v2-dialog.png"))
         said = re.findall(r"series previous version: (.*)", claws.log_text())
         want = ("Previous version: v1, found by subject in Sent: "
-                "3 patches and a cover letter, 1 reply, sent Mon, 30 Nov "
-                "2026 10:00:00 +0000. Trailers from the replies: 1, 1 "
+                "3 patches and a cover letter, 3 replies, sent Mon, 30 Nov "
+                "2026 10:00:00 +0000. Trailers from the replies: 4, 3 "
                 "ticked to be written into the patch mails")
         if not said or said[-1] != want:
             fails.append("v2: the dialog says %r, not %r" % (said, want))
+        # The cover letter's review: the hand-added Cc and the repliers,
+        # each with the reason the mailbox gives.
+        rows = logged_reviews(claws.log_text()).get("the cover letter", [])
+        reasons = {addr: why for _, addr, why in rows}
+        for who, why in ((OLD_CC, "from v1: on v1's Cc; replied to the "
+                          "cover letter on 1 Dec"),
+                         (REVIEWER, "from v1: replied to 1/3 on 1 Dec"),
+                         (QUOTER, "from v1: replied to 1/3 on 1 Dec")):
+            if reasons.get(who) != why:
+                fails.append("v2: the review gives %s as %r, not %r" %
+                             (who, reasons.get(who), why))
         # In reply to v1's thread (b4 starts a new one unless asked).
         claws.key(dlg, "alt+t")
         time.sleep(0.5)
@@ -869,15 +931,24 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
             if "oldcc@example.org" not in rcpts:
                 fails.append("v2: mail %d does not go to v1's Cc: %s" %
                              (i, rcpts))
-            if i == 0 and "reviewer@example.org" not in rcpts:
-                fails.append("v2: the cover does not go to v1's reviewer: "
-                             "%s" % rcpts)
+            for who in ("reviewer@example.org", "quoter@example.org"):
+                if i == 0 and who not in rcpts:
+                    fails.append("v2: the cover does not go to %s, who "
+                                 "replied to v1: %s" % (who, rcpts))
             body = body_of(m["data"])
-            has = b"\nReviewed-by: " + REVIEWER.encode() + b"\n" in \
-                body.split(b"\n---\n", 1)[0] + b"\n"
+            log = body.split(b"\n---\n", 1)[0] + b"\n"
+            has = b"\nReviewed-by: " + REVIEWER.encode() + b"\n" in log
             if has != (i == 1):
                 fails.append("v2: mail %d %s the Reviewed-by trailer" %
                              (i, "lacks" if i == 1 else "has"))
+            # the Acked-by given on v1's cover: on 1/3 and 3/3, not on 2/3
+            # (changed since the review)
+            has = b"\nAcked-by: " + OLD_CC.encode() + b"\n" in log
+            if has != (i in (1, 3)):
+                fails.append("v2: mail %d %s the cover's Acked-by" %
+                             (i, "lacks" if i in (1, 3) else "has"))
+            if QUOTED.encode() in m["data"] or b"Tested-by:" in log:
+                fails.append("v2: mail %d has a quoted trailer" % i)
             head = m["data"].split(b"\n\n", 1)[0]
             irt = re.search(rb"(?mi)^In-Reply-To: (.*)$", head)
             refs = re.search(rb"(?mi)^References: (.*)$", head)
@@ -890,15 +961,22 @@ def previous_version(xvfb, plugin, repo, base, series_dir, workdir):
                              "v1's cover: %r" % (i, refs and refs.group(1)))
             # The cover says what changed since v1 (nothing but the
             # rebase: the same patch IDs) and links to v1's cover.
-            changes = (b"\nChanges in v2:\n- Link to v1: "
-                       b"https://lore.kernel.org/r/v1-0@example.org\n")
+            changes = (b"\nChanges in v2:\n- 2/3 \"net: foo: wait for the "
+                       b"PHY before the reset\": changed since v1\n- Link "
+                       b"to v1: https://lore.kernel.org/r/v1-0@example.org\n")
             # and the range-diff against v1, applied in memory on the
-            # base in the tree's repository: the same three patches
-            same = re.findall(rb"(?m)^([123]):  [0-9a-f]{7,} = \1:  "
+            # base in the tree's repository: 1/3 and 3/3 the same, 2/3
+            # changed, with the line that changed
+            same = re.findall(rb"(?m)^([13]):  [0-9a-f]{7,} = \1:  "
                               rb"[0-9a-f]{7,} ", body)
-            if i == 0 and len(same) != 3:
+            changed = re.search(rb"(?m)^2:  [0-9a-f]{7,} ! 2:  "
+                                rb"[0-9a-f]{7,} net: foo: wait for the PHY",
+                                body)
+            if i == 0 and (len(same) != 2 or not changed
+                           or b"wait until the PHY has trained" not in body):
                 fails.append("v2: the cover's range-diff against v1 is "
-                             "not 3 unchanged patches: %r" % body[-1500:])
+                             "not 1/3 and 3/3 equal, 2/3 changed: %r" %
+                             body[-2500:])
             if (changes in body) != (i == 0):
                 fails.append("v2: mail %d %s the changes since v1: %r" %
                              (i, "lacks" if i == 0 else "has", body[:600]))
