@@ -682,6 +682,9 @@ section_header (const char *title, const char *hint)
   gtk_label_set_xalign (GTK_LABEL (t), 0);
   GtkWidget *h = gtk_label_new (hint);
   gtk_label_set_xalign (GTK_LABEL (h), 0);
+  /* a long hint wraps rather than widen the form past the screen */
+  gtk_label_set_line_wrap (GTK_LABEL (h), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (h), 60);
   gtk_style_context_add_class (gtk_widget_get_style_context (h), "dim-label");
   PangoAttrList *attrs = pango_attr_list_new ();
   pango_attr_list_insert (attrs, pango_attr_scale_new (PANGO_SCALE_SMALL));

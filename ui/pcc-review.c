@@ -658,6 +658,7 @@ pcc_review_view_new (PccPlan *plan, const char *title, const char *tree_desc)
   hint = gtk_label_new (_ ("Untick a line to leave that address as it was "
                            "typed. Hover a line for the full reason."));
   gtk_label_set_xalign (GTK_LABEL (hint), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (hint), TRUE);
   gtk_style_context_add_class (gtk_widget_get_style_context (hint),
                                "dim-label");
   gtk_box_pack_start (GTK_BOX (self), hint, FALSE, FALSE, 0);
