@@ -134,10 +134,12 @@ pcc_changes_range_diff (const PccPrevious *prev, const PccSeries *series,
 
   git_libgit2_init ();
   git_repository *repo = NULL;
-  if (git_repository_open_ext (&repo, repo_path, 0, NULL) != 0)
+  if (repo_path == NULL
+      || git_repository_open_ext (&repo, repo_path, 0, NULL) != 0)
     {
       g_set_error (error, PCC_ERROR, PCC_ERROR_GIT,
-                   "%s is not in a git repository", repo_path);
+                   "%s is not in a git repository",
+                   repo_path ? repo_path : "the tree");
       git_libgit2_shutdown ();
       return NULL;
     }
