@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcc-am.c - a series applied into commits in memory (see pcc-am.h). */
 #include "pcc-am.h"
+#include "pcc-check.h"
 #include "pcc-date.h"
 #include "pcc-error.h"
 #include "pcc-mailinfo.h"
@@ -59,37 +60,25 @@ apply_one (git_repository *repo, const PccSeries *series, guint i,
            git_commit *parent, git_oid *id, GError **error)
 {
   PccPatch *patch = pcc_series_get_patch (series, i);
-  gsize len, dlen = 0;
+  gsize len;
   const char *text = pcc_patch_get_text (patch, &len);
-  const char *diff_text = pcc_patch_find_git_diff (text, len, &dlen);
   guint n = pcc_series_get_n_patches (series);
-  if (diff_text == NULL)
-    {
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                   "patch %u/%u has no git diff", i + 1, n);
-      return FALSE;
-    }
-
-  git_diff *diff = NULL;
-  git_tree *tree = NULL, *new_tree = NULL;
-  git_index *index = NULL;
+  git_tree *new_tree = NULL;
   git_signature *sig = NULL;
   git_oid tree_id;
   gboolean ok = FALSE;
   g_autofree char *name = NULL, *email = NULL, *subject = NULL;
-  g_autofree char *msg = NULL, *what = NULL;
+  g_autofree char *msg = NULL;
   pcc_series_get_author (series, i, &name, &email);
   subject = pcc_series_get_commit_subject (series, i);
   msg = pcc_mailinfo_commit_message (subject, text, len);
-  what = g_strdup_printf ("patch %u/%u does not apply", i + 1, n);
   git_time_t t;
   int offset;
   mail_time (pcc_patch_get_date (patch), &t, &offset);
 
-  if (git_diff_from_buffer (&diff, diff_text, dlen) != 0
-      || git_commit_tree (&tree, parent) != 0
-      || git_apply_to_tree (&index, repo, tree, diff, NULL) != 0)
-    set_git_error (error, PCC_ERROR_PATCH, what);
+  git_index *index = pcc_check_apply (repo, parent, text, len, error);
+  if (index == NULL)
+    g_prefix_error (error, "patch %u/%u does not apply: ", i + 1, n);
   else if (git_index_write_tree_to (&tree_id, index, repo) != 0
            || git_tree_lookup (&new_tree, repo, &tree_id) != 0)
     set_git_error (error, PCC_ERROR_GIT, "writing the tree");
@@ -110,8 +99,6 @@ apply_one (git_repository *repo, const PccSeries *series, guint i,
   git_signature_free (sig);
   git_tree_free (new_tree);
   git_index_free (index);
-  git_tree_free (tree);
-  git_diff_free (diff);
   return ok;
 }
 

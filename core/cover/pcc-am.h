@@ -4,9 +4,8 @@
  *
  * A range-diff compares commits; the previous version of a series is
  * mail.  pcc_am_apply() makes commits of a series' patches on top of a
- * base commit of a repository: each patch's git diff
- * (pcc_patch_find_git_diff()) applied to the tree before it
- * (git_apply_to_tree()), with the mail's author and date (committer the
+ * base commit of a repository: each patch's git diff applied to the
+ * tree before it (pcc_check_apply(), the one home of that), with the mail's author and date (committer the
  * same) and the message git am records (pcc_mailinfo_commit_message()).
  *
  * Nothing is written to the repository on disk: each call adds an

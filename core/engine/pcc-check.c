@@ -8,6 +8,43 @@
 
 #include <string.h>
 
+git_index *
+pcc_check_apply (git_repository *repo, git_commit *commit, const char *text,
+                 gsize len, GError **error)
+{
+  gsize dlen = 0;
+  const char *start = pcc_patch_find_git_diff (text, len, &dlen);
+  if (start == NULL)
+    {
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "no git diff to apply");
+      return NULL;
+    }
+  git_diff *diff = NULL;
+  git_tree *tree = NULL;
+  git_index *out = NULL;
+  if (git_diff_from_buffer (&diff, start, dlen) != 0)
+    {
+      const git_error *e = git_error_last ();
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                   "the diff cannot be read: %s",
+                   e && e->message ? e->message : "unknown error");
+    }
+  else if (git_commit_tree (&tree, commit) != 0)
+    {
+      pcc_history_set_git_error (error, "reading the base tree");
+    }
+  else if (git_apply_to_tree (&out, repo, tree, diff, NULL) != 0)
+    {
+      const git_error *e = git_error_last ();
+      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s",
+                   e && e->message ? e->message : "it does not apply");
+      out = NULL;
+    }
+  git_tree_free (tree);
+  git_diff_free (diff);
+  return out;
+}
+
 gboolean
 pcc_check_patch_applies (PccHistory *h, const char *base, const char *text,
                          gsize len, GError **error)
@@ -19,45 +56,10 @@ pcc_check_patch_applies (PccHistory *h, const char *base, const char *text,
                    "commit %s is not in the repository", base);
       return FALSE;
     }
-  gsize dlen = 0;
-  const char *start = pcc_patch_find_git_diff (text, len, &dlen);
-  if (start == NULL)
-    {
-      git_commit_free (c);
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "no git diff to apply");
-      return FALSE;
-    }
-
-  git_diff *diff = NULL;
-  git_tree *tree = NULL;
-  git_index *out = NULL;
-  gboolean ok = FALSE;
-  if (git_diff_from_buffer (&diff, start, dlen) != 0)
-    {
-      const git_error *e = git_error_last ();
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
-                   "the diff cannot be read: %s",
-                   e && e->message ? e->message : "unknown error");
-    }
-  else if (git_commit_tree (&tree, c) != 0)
-    {
-      pcc_history_set_git_error (error, "reading the base tree");
-    }
-  else if (git_apply_to_tree (&out, h->repo, tree, diff, NULL) != 0)
-    {
-      const git_error *e = git_error_last ();
-      g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH, "%s",
-                   e && e->message ? e->message : "it does not apply");
-    }
-  else
-    {
-      ok = TRUE;
-    }
+  git_index *out = pcc_check_apply (h->repo, c, text, len, error);
   git_index_free (out);
-  git_tree_free (tree);
-  git_diff_free (diff);
   git_commit_free (c);
-  return ok;
+  return out != NULL;
 }
 
 static gboolean

@@ -10,11 +10,22 @@
 #ifndef PCC_CHECK_H
 #define PCC_CHECK_H
 
+#include <git2.h>
 #include <glib.h>
 #include "pcc-history.h"
 #include "pcc-patch.h"
 
 G_BEGIN_DECLS
+
+/* The diff in @text (a mail or a plain diff; what comes before its first
+ * "diff --git" line is skipped, pcc_patch_find_git_diff()) applied to the
+ * tree of @commit in memory (libgit2's apply to a tree; no work tree or
+ * index is touched): the index of the result, for the caller to free
+ * (git_index_free()).  NULL with PCC_ERROR_PATCH and the reason when
+ * there is no git diff, it cannot be read or does not apply, with
+ * PCC_ERROR_GIT when the tree cannot be read. */
+git_index *pcc_check_apply (git_repository *repo, git_commit *commit,
+                            const char *text, gsize len, GError **error);
 
 /* Whether the diff in @text (a mail or a plain diff; what comes before
  * its first "diff --git" line is skipped) applies to the tree of commit

@@ -277,17 +277,27 @@ trailers_of (PccPrevious *p, guint k)
   return g_string_free (s, FALSE);
 }
 
+/* v1 with the usual replies, v2, and what pcc_previous_find() makes of
+ * them. */
+static PccPrevious *
+find_usual (Fixture *f, PccSeries **s)
+{
+  g_autoptr (GError) error = NULL;
+  add_usual_replies (f);
+  *s = v2_series (f);
+  PccPrevious *p = pcc_previous_find (*s, f->mbox->str, f->mbox->len, &error);
+  g_assert_no_error (error);
+  return p;
+}
+
 static void
 test_v1_to_v2 (Fixture *f, gconstpointer change_id)
 {
   if (!f->repo)
     return;
-  add_usual_replies (f);
-  g_autoptr (PccSeries) s = v2_series (f);
+  g_autoptr (PccSeries) s = NULL;
+  g_autoptr (PccPrevious) p = find_usual (f, &s);
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccPrevious) p
-      = pcc_previous_find (s, f->mbox->str, f->mbox->len, &error);
-  g_assert_no_error (error);
 
   g_assert_cmpuint (pcc_previous_get_version (p), ==, 1);
   g_assert_cmpstr (pcc_previous_get_found_by (p), ==,
@@ -360,12 +370,9 @@ test_changes (Fixture *f, gconstpointer data)
 {
   if (!f->repo)
     return;
-  add_usual_replies (f);
-  g_autoptr (PccSeries) s = v2_series (f);
+  g_autoptr (PccSeries) s = NULL;
+  g_autoptr (PccPrevious) p = find_usual (f, &s);
   g_autoptr (GError) error = NULL;
-  g_autoptr (PccPrevious) p
-      = pcc_previous_find (s, f->mbox->str, f->mbox->len, &error);
-  g_assert_no_error (error);
   g_autofree char *text = pcc_changes_prefill (p, s);
   g_autofree char *want = g_strdup_printf (
       "Changes in v2:\n"
