@@ -33,6 +33,7 @@ typedef struct
   char *range_diff_file;
   char *changes_file;
   char *previous;
+  int previous_version;
   char *style;
   char *split;
   char *rest_rule;
@@ -457,9 +458,13 @@ run (CoverArgs *a)
   /* The previous version: ${changes}, and ${range_diff} when the
    * template uses it (b4 computes it only then) and no file gives them */
   g_autoptr (PccPrevious) prev = NULL;
+  if (a->previous_version < 0 || (a->previous_version && !a->previous))
+    return fail (PCC_EXIT_DIE,
+                 "--previous-version N needs --previous and N above 0");
   if (a->previous)
     {
-      prev = pcc_previous_find_in_file (series, a->previous, &error);
+      prev = pcc_previous_find_in_file (series, a->previous,
+                                        (guint) a->previous_version, &error);
       if (!prev)
         return fail (g_error_matches (error, PCC_ERROR, PCC_ERROR_PATCH)
                          ? PCC_EXIT_REFUSED
@@ -582,6 +587,8 @@ pcc_cover_main (int argc, char **argv)
       "Fill ${changes} and ${range_diff} from the previous version in "
       "this mbox",
       "MBOX" },
+    { "previous-version", 0, 0, G_OPTION_ARG_INT, &a.previous_version,
+      "With --previous: version N rather than the one before", "N" },
     { "style", 0, 0, G_OPTION_ARG_STRING, &a.style,
       "git (format-patch's shortlog and diffstat, default) or b4", "STYLE" },
     { "to", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a.to,

@@ -18,6 +18,7 @@
 typedef struct
 {
   char *previous;
+  int previous_version;
   gboolean write_trailers;
   char **files;
 } SeriesArgs;
@@ -90,6 +91,8 @@ run (SeriesArgs *a)
     return fail (PCC_EXIT_DIE, "--previous FILE.mbox is needed - use --help");
   if (!a->files || !a->files[0])
     return fail (PCC_EXIT_DIE, "no patches given - use --help");
+  if (a->previous_version < 0)
+    return fail (PCC_EXIT_DIE, "--previous-version: not a version");
   g_autoptr (PccSeries) series = pcc_series_new_from_paths (
       (const char *const *) a->files, g_strv_length (a->files), &error);
   if (!series)
@@ -97,7 +100,8 @@ run (SeriesArgs *a)
   if (!g_file_test (a->previous, G_FILE_TEST_EXISTS))
     return fail (PCC_EXIT_NO_FILE, "%s: no such file", a->previous);
   g_autoptr (PccPrevious) prev
-      = pcc_previous_find_in_file (series, a->previous, &error);
+      = pcc_previous_find_in_file (series, a->previous,
+                                        (guint) a->previous_version, &error);
   if (!prev)
     return fail (g_error_matches (error, PCC_ERROR, PCC_ERROR_PATCH)
                      ? PCC_EXIT_REFUSED
@@ -115,6 +119,14 @@ run (SeriesArgs *a)
           pcc_previous_get_version (prev), pcc_previous_get_found_by (prev),
           mails->len, mails->len == 1 ? "" : "s", replies->len,
           replies->len == 1 ? "y" : "ies");
+  const GArray *versions = pcc_previous_get_versions (prev);
+  if (versions->len > 1)
+    {
+      printf ("Earlier versions in the mailbox:");
+      for (guint i = 0; i < versions->len; i++)
+        printf ("%s v%u", i ? "," : "", g_array_index (versions, guint, i));
+      printf (" (--previous-version N)\n");
+    }
   for (guint i = 0; i < mails->len; i++)
     print_mail (mails->pdata[i], total);
 
@@ -210,6 +222,10 @@ pcc_series_main (int argc, char **argv)
       = { { "previous", 0, 0, G_OPTION_ARG_FILENAME, &a.previous,
             "The mailbox holding the previous version and its replies",
             "MBOX" },
+          { "previous-version", 0, 0, G_OPTION_ARG_INT, &a.previous_version,
+            "Compare with version N rather than the one before (v3 with "
+            "v1: 1)",
+            "N" },
           { "write-trailers", 0, 0, G_OPTION_ARG_NONE, &a.write_trailers,
             "Add the [x] trailers to the patch files", NULL },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a.files,

@@ -263,6 +263,34 @@ fill_trailers (SeriesJob *j)
     gtk_widget_set_visible (j->previous_trailers, trailers->len > 0);
 }
 
+/* The versions to compare with, when the mailbox has more than one. */
+static void
+fill_pick (SeriesJob *j)
+{
+  if (j->previous_pick == NULL)
+    return;
+  const GArray *v = j->previous ? pcc_previous_get_versions (j->previous)
+                                : NULL;
+  j->picking = TRUE;
+  gtk_combo_box_text_remove_all (j->previous_pick);
+  for (guint i = 0; v != NULL && i < v->len; i++)
+    {
+      guint n = g_array_index (v, guint, i);
+      g_autofree char *id = g_strdup_printf ("%u", n);
+      g_autofree char *text = g_strdup_printf (_ ("Compare with v%u"), n);
+      gtk_combo_box_text_append (j->previous_pick, id, text);
+    }
+  if (j->previous != NULL)
+    {
+      g_autofree char *id
+          = g_strdup_printf ("%u", pcc_previous_get_version (j->previous));
+      gtk_combo_box_set_active_id (GTK_COMBO_BOX (j->previous_pick), id);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (j->previous_pick),
+                          v != NULL && v->len > 1);
+  j->picking = FALSE;
+}
+
 static void
 show_line (SeriesJob *j)
 {
@@ -292,6 +320,7 @@ show_line (SeriesJob *j)
                               j->previous != NULL
                                   && pcc_previous_get_root_id (j->previous));
     }
+  fill_pick (j);
   g_debug ("series previous version: %s", j->previous_line);
 }
 
@@ -326,7 +355,8 @@ patchcc_series_previous_look (SeriesJob *j)
   c.folder_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   collect (&c);
   j->previous
-      = pcc_previous_find (j->series, c.mbox->str, c.mbox->len, &error);
+      = pcc_previous_find_version (j->series, c.mbox->str, c.mbox->len,
+                                   j->previous_want, &error);
   if (j->previous == NULL)
     j->previous_line = g_strdup_printf (
         _ ("No previous version found in %s"),
@@ -466,6 +496,21 @@ patchcc_series_previous_thread_parent (const SeriesJob *j)
 }
 
 static void
+on_pick (GtkComboBox *combo, SeriesJob *j)
+{
+  const char *id = gtk_combo_box_get_active_id (combo);
+  if (j->picking || id == NULL || j->mails != NULL || j->sending)
+    return;
+  guint want = (guint) g_ascii_strtoull (id, NULL, 10);
+  if (j->previous != NULL && want == pcc_previous_get_version (j->previous))
+    return;
+  j->previous_want = want;
+  patchcc_series_previous_look (j);
+  if (j->previous_changed != NULL)
+    j->previous_changed (j);
+}
+
+static void
 on_look_again (GtkButton *button, SeriesJob *j)
 {
   (void) button;
@@ -544,6 +589,18 @@ patchcc_series_previous_view (SeriesJob *j, void (*changed) (SeriesJob *j))
   gtk_widget_set_no_show_all (j->previous_ignore, TRUE);
   gtk_widget_set_valign (j->previous_ignore, GTK_ALIGN_START);
   gtk_box_pack_start (GTK_BOX (row), j->previous_ignore, FALSE, FALSE, 0);
+  j->previous_pick = GTK_COMBO_BOX_TEXT (gtk_combo_box_text_new ());
+  g_object_add_weak_pointer (G_OBJECT (j->previous_pick),
+                             (gpointer *) &j->previous_pick);
+  gtk_widget_set_tooltip_text (
+      GTK_WIDGET (j->previous_pick),
+      _ ("The mailbox holds more than one earlier version: the one whose "
+         "people, trailers, changes and range-diff are used"));
+  g_signal_connect (j->previous_pick, "changed", G_CALLBACK (on_pick), j);
+  gtk_widget_set_no_show_all (GTK_WIDGET (j->previous_pick), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (j->previous_pick), GTK_ALIGN_START);
+  gtk_box_pack_start (GTK_BOX (row), GTK_WIDGET (j->previous_pick), FALSE,
+                      FALSE, 0);
   j->previous_reply = gtk_check_button_new_with_mnemonic (
       _ ("In reply to v1's _thread"));
   g_object_add_weak_pointer (G_OBJECT (j->previous_reply),

@@ -20,6 +20,8 @@
  *    since it and the link to it (pcc_changes_prefill()), and its
  *    ${range_diff} (pcc_changes_range_diff(), in the tree's repository;
  *    the line says why when there is none);
+ *  - "Compare with vN" when the mailbox holds more than one earlier
+ *    version (pcc_previous_find_version());
  *  - "In reply to vN's thread" (unticked: a new thread, as b4 sends);
  *  - "Ignore vN" unticks all of that, "Look again" searches again.
  *

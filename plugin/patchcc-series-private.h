@@ -88,6 +88,9 @@ struct _SeriesJob
   gboolean previous_ignored;
   GtkLabel *previous_label; /* GTK's, NULL once destroyed */
   GtkWidget *previous_ignore;
+  GtkComboBoxText *previous_pick; /* which earlier version, GTK's */
+  guint previous_want;            /* that version, 0: the one before */
+  gboolean picking;               /* the combo is being filled */
   GtkWidget *previous_reply;     /* "In reply to vN", GTK's */
   gboolean previous_reply_to;    /* thread the series under vN's cover */
   GtkListStore *previous_store; /* a reference */

@@ -44,6 +44,7 @@ struct _PccPrevious
   guint n_new;
   guint *old_number; /* per new patch */
   gboolean *same;
+  GArray *versions; /* guint: every earlier version found, highest first */
 };
 
 static void
@@ -92,13 +93,13 @@ trailer_free (gpointer p)
 
 PccPrevious *
 pcc_previous_find_in_file (const PccSeries *series, const char *path,
-                           GError **error)
+                           guint version, GError **error)
 {
   g_autofree char *mbox = NULL;
   gsize len = 0;
   if (!pcc_file_read_regular (path, PCC_PREVIOUS_MAX_MBOX, &mbox, &len, error))
     return NULL;
-  return pcc_previous_find (series, mbox, len, error);
+  return pcc_previous_find_version (series, mbox, len, version, error);
 }
 
 void
@@ -114,6 +115,7 @@ pcc_previous_free (PccPrevious *prev)
   g_ptr_array_unref (prev->warnings);
   g_free (prev->old_number);
   g_free (prev->same);
+  g_array_unref (prev->versions);
   g_free (prev);
 }
 
@@ -319,9 +321,23 @@ pcc_previous_series_version (const PccSeries *series)
   return prefix_version (pcc_series_get_prefix (series));
 }
 
+static gint
+version_desc (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return x > y ? -1 : x < y;
+}
+
 PccPrevious *
 pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
                    GError **error)
+{
+  return pcc_previous_find_version (series, mbox, len, 0, error);
+}
+
+PccPrevious *
+pcc_previous_find_version (const PccSeries *series, const char *mbox,
+                           gsize len, guint want, GError **error)
 {
   guint n_new = pcc_series_get_n_patches (series);
   guint version = prefix_version (pcc_series_get_prefix (series));
@@ -352,6 +368,7 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
    * carry the change-id, else that have one of the titles. */
   guint best = 0;
   gboolean by_change_id = FALSE;
+  g_autoptr (GArray) versions = g_array_new (FALSE, FALSE, sizeof (guint));
   for (int pass = change_id ? 0 : 1; pass < 2 && best == 0; pass++)
     for (guint i = 0; i < n; i++)
       {
@@ -382,8 +399,30 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
             if (m->version > best)
               best = m->version;
             by_change_id = pass == 0;
+            gboolean known = FALSE;
+            for (guint v = 0; v < versions->len && !known; v++)
+              known = g_array_index (versions, guint, v) == m->version;
+            if (!known)
+              g_array_append_val (versions, m->version);
           }
       }
+  g_array_sort (versions, version_desc);
+  if (best != 0 && want != 0)
+    {
+      gboolean have = FALSE;
+      for (guint v = 0; v < versions->len && !have; v++)
+        have = g_array_index (versions, guint, v) == want;
+      if (!have)
+        {
+          for (guint i = 0; i < n; i++)
+            mail_clear (&mails[i]);
+          g_free (mails);
+          g_set_error (error, PCC_ERROR, PCC_ERROR_PATCH,
+                       "no v%u of the series in the mailbox", want);
+          return NULL;
+        }
+      best = want;
+    }
 
   if (best == 0)
     {
@@ -435,6 +474,7 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
 
   PccPrevious *prev = g_new0 (PccPrevious, 1);
   prev->version = best;
+  prev->versions = g_steal_pointer (&versions);
   prev->found_by = by_change_id ? "change-id" : "subject";
   prev->mails = g_ptr_array_new_with_free_func (prev_mail_free);
   prev->replies = g_ptr_array_new_with_free_func (prev_mail_free);
@@ -579,6 +619,12 @@ pcc_previous_find (const PccSeries *series, const char *mbox, gsize len,
 }
 
 /* --- getters -------------------------------------------------------------- */
+
+const GArray *
+pcc_previous_get_versions (const PccPrevious *prev)
+{
+  return prev->versions;
+}
 
 guint
 pcc_previous_get_version (const PccPrevious *prev)

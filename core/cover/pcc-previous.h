@@ -109,15 +109,25 @@ guint pcc_previous_series_version (const PccSeries *series);
  * version is found. */
 PccPrevious *pcc_previous_find (const PccSeries *series, const char *mbox,
                                 gsize len, GError **error);
-/* The same from the mbox file at @path: a regular file of at most
+/* The same, the earlier version @version (0: the highest found) rather
+ * than the one before: NULL with PCC_ERROR_PATCH when the mailbox has
+ * no mail of it. */
+PccPrevious *pcc_previous_find_version (const PccSeries *series,
+                                        const char *mbox, gsize len,
+                                        guint version, GError **error);
+/* pcc_previous_find_version() on the mbox file at @path: a regular file of at most
  * PCC_PREVIOUS_MAX_MBOX bytes (pcc_file_read_regular(): its errors, a
  * missing file as G_FILE_ERROR_NOENT). */
 PccPrevious *pcc_previous_find_in_file (const PccSeries *series,
-                                        const char *path, GError **error);
+                                        const char *path, guint version,
+                                        GError **error);
 void pcc_previous_free (PccPrevious *prev);
 
 /* The previous version's number (1 when its subjects had none). */
 guint pcc_previous_get_version (const PccPrevious *prev);
+/* Every earlier version the mailbox has (guint), highest first: the
+ * choices of pcc_previous_find_version(). */
+const GArray *pcc_previous_get_versions (const PccPrevious *prev);
 /* How it was found: "change-id" or "subject". */
 const char *pcc_previous_get_found_by (const PccPrevious *prev);
 /* Its cover letter and patches, in number order (PccPreviousMail). */

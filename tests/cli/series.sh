@@ -117,6 +117,21 @@ timeout 20 "$patchcc" cover --no-recipients --body-only --previous fifo.mbox v2.
 set -e
 check "cover: a FIFO is refused" test "$s4" != 0 -a "$s4" != 124
 
+# v3, with v1 and v2 in the mailbox: v2 unless asked for v1.
+(cd repo && git format-patch -q --cover-letter --subject-prefix='PATCH v3' -o ../v3 master..v2)
+cat v1.mbox v2.orig/*.patch > both.mbox
+"$patchcc" series --previous both.mbox v3 > out3.txt
+check "v3: v2 by default" grep -q '^Previous version: v2 (found by subject)' out3.txt
+check "v3: both versions offered" grep -qxF 'Earlier versions in the mailbox: v2, v1 (--previous-version N)' out3.txt
+"$patchcc" series --previous both.mbox --previous-version 1 v3 > out4.txt
+check "v3: v1 when asked" grep -q '^Previous version: v1 (found by subject), 4 mails' out4.txt
+set +e
+"$patchcc" series --previous both.mbox --previous-version 5 v3 > /dev/null 2>&1; s5=$?
+"$patchcc" series --previous both.mbox --previous-version -1 v3 > /dev/null 2>&1; s6=$?
+set -e
+check "v3: no v5 in the mailbox: 1" test "$s5" = 1
+check "v3: a negative version: 255" test "$s6" = 255
+
 # Not found, missing file, bad option.
 printf 'From x Mon Sep 17 00:00:00 2001\nSubject: [PATCH] other\n\nx\n' > other.mbox
 set +e

@@ -438,6 +438,61 @@ test_changes (Fixture *f, gconstpointer data)
   g_assert_true (link == NULL || strstr (link, "x>y") == NULL);
 }
 
+/* Sending v3 with v1 and v2 in the mailbox: v2 by default, v1 when asked,
+ * both offered; a version the mailbox lacks is refused. */
+static void
+test_versions (Fixture *f, gconstpointer data)
+{
+  if (!f->repo)
+    return;
+  g_autofree char *v3dir = g_build_filename (f->repo->root, "v3", NULL);
+  g_autofree char *base = pcc_test_gitf (f->repo, "rev-parse v2~3");
+  g_strstrip (base);
+  g_autofree char *range = g_strdup_printf ("%s..v2", base);
+  const char *fp[] = { "format-patch", "-q", "--cover-letter",
+                       "--thread=shallow", "--subject-prefix=PATCH v3", "-o",
+                       v3dir, range, NULL };
+  g_free (pcc_test_git (f->repo, fp));
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *path = nth_file (f->v2dir, i);
+      g_autofree char *t = read_file (path);
+      g_string_append (f->mbox, t);
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PccSeries) s = pcc_series_new_from_dir (v3dir, &error);
+  g_assert_no_error (error);
+
+  g_autoptr (PccPrevious) p
+      = pcc_previous_find (s, f->mbox->str, f->mbox->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_previous_get_version (p), ==, 2);
+  const GArray *v = pcc_previous_get_versions (p);
+  g_assert_cmpuint (v->len, ==, 2);
+  g_assert_cmpuint (g_array_index (v, guint, 0), ==, 2);
+  g_assert_cmpuint (g_array_index (v, guint, 1), ==, 1);
+  gboolean same;
+  /* v2's 2/3 is v3's: the same patch */
+  g_assert_cmpuint (pcc_previous_get_old_number (p, 1, &same), ==, 2);
+  g_assert_true (same);
+
+  g_autoptr (PccPrevious) p1 = pcc_previous_find_version (
+      s, f->mbox->str, f->mbox->len, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pcc_previous_get_version (p1), ==, 1);
+  g_assert_cmpuint (pcc_previous_get_mails (p1)->len, ==, 4);
+  g_assert_cmpstr (
+      ((PccPreviousMail *) pcc_previous_get_mails (p1)->pdata[0])->message_id,
+      ==, f->id[0]);
+  /* v1's 2/3 was another patch */
+  g_assert_cmpuint (pcc_previous_get_old_number (p1, 1, &same), ==, 2);
+  g_assert_false (same);
+
+  g_assert_null (pcc_previous_find_version (s, f->mbox->str, f->mbox->len, 7,
+                                            &error));
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_PATCH);
+}
+
 /* Co-developed-by keeps the Signed-off-by right after it; a lone
  * Signed-off-by in a reply, one after a blank line, and trailers after
  * "-- " or inside an unquoted diff do not count. */
@@ -639,6 +694,8 @@ main (int argc, char **argv)
               test_v1_to_v2, fixture_tear_down);
   g_test_add ("/previous/changes", Fixture, NULL, fixture_set_up,
               test_changes, fixture_tear_down);
+  g_test_add ("/previous/versions", Fixture, NULL, fixture_set_up,
+              test_versions, fixture_tear_down);
   g_test_add ("/previous/co-developed", Fixture, NULL, fixture_set_up,
               test_co_developed, fixture_tear_down);
   g_test_add ("/previous/not-found", Fixture, NULL, fixture_set_up,
