@@ -53,10 +53,14 @@ G_BEGIN_DECLS
 
 /* The text of "git range-diff --no-color OLDBASE..OLDTIP NEWBASE..NEWTIP"
  * for the @n_old commits @old_commits and the @n_new commits
- * @new_commits of @repo, each array oldest first, without merges (a
- * commit's diff is to its first parent, or to the empty tree for a root
- * commit).  Newly allocated (g_free()); "" when both arrays are empty.
- * NULL with PCC_ERROR_GIT set when a commit cannot be read. */
+ * @new_commits of @repo, each array in the order of "git log --reverse
+ * --date-order" (a series: oldest first), without merges (a commit's
+ * diff is to its first parent, or to the empty tree for a root commit).
+ * @repo stays the caller's (opened with libgit2 initialised); the arrays
+ * are only read.  Returns newly allocated text (g_free()), "" when both
+ * arrays are empty; NULL with PCC_ERROR_GIT when a commit cannot be read,
+ * PCC_ERROR_TOO_LARGE for more than 46340 commits in all (the cost
+ * matrix is indexed by int, as git's). */
 char *pcc_range_diff (git_repository *repo, const git_oid *old_commits,
                       gsize n_old, const git_oid *new_commits, gsize n_new,
                       GError **error);
