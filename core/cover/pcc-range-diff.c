@@ -44,6 +44,7 @@ typedef struct
   int renames;      /* diff.renames: 0 off, 1 renames, 2 copies too */
   int rename_limit; /* diff.renameLimit */
   int abbrev;       /* core.abbrev: -1 for git's estimate */
+  gboolean suppress_blank_empty; /* diff.suppressBlankEmpty */
 } RdConfig;
 
 static gboolean
@@ -329,7 +330,7 @@ append_hunk_header (GString *text, const char *h, gsize len, const char *name)
 /* Append the diff of @patch: the " ## ... ##" section line and its
  * hunks.  Returns the number of lines appended. */
 static int
-append_file (GString *text, RdCommit *c, git_patch *patch)
+append_file (GString *text, RdCommit *c, git_patch *patch, const RdConfig *cfg)
 {
   const git_diff_delta *d = git_patch_get_delta (patch);
   int lines = 0;
@@ -382,6 +383,12 @@ append_file (GString *text, RdCommit *c, git_patch *patch)
           const git_diff_line *line = NULL;
           if (git_patch_get_line_in_hunk (&line, patch, h, l) != 0)
             break;
+          /* git log then prints an empty context line as an empty line,
+           * which range-diff skips */
+          if (cfg->suppress_blank_empty
+              && line->origin == GIT_DIFF_LINE_CONTEXT
+              && line->content_len == 1 && line->content[0] == '\n')
+            continue;
           switch (line->origin)
             {
               case GIT_DIFF_LINE_CONTEXT:
@@ -455,7 +462,7 @@ append_diff (GString *text, RdCommit *c, git_repository *repo,
           git_fail (error, "patch");
           goto out;
         }
-      c->diffsize += append_file (text, c, patch);
+      c->diffsize += append_file (text, c, patch, cfg);
       git_patch_free (patch);
     }
   ok = TRUE;
@@ -913,6 +920,9 @@ read_config (RdConfig *c, git_repository *repo)
   else if (renames && parse_bool (renames) == 0)
     c->renames = 0;
 
+  g_autofree char *blank = config_string (cfg, "diff.suppressBlankEmpty");
+  c->suppress_blank_empty = blank && parse_bool (blank) == 1;
+
   g_autofree char *abbrev = config_string (cfg, "core.abbrev");
   char *end = NULL;
   long l = abbrev ? strtol (abbrev, &end, 10) : -1;
@@ -1258,7 +1268,10 @@ patch_diff (GString *out, const RdConfig *cfg, const char *x, const char *y)
               && line->origin != GIT_DIFF_LINE_DELETION)
             continue;
           g_string_append (out, "    ");
-          g_string_append_c (out, line->origin);
+          if (!(cfg->suppress_blank_empty
+                && line->origin == GIT_DIFF_LINE_CONTEXT
+                && line->content_len == 1 && line->content[0] == '\n'))
+            g_string_append_c (out, line->origin);
           g_string_append_len (out, line->content, line->content_len);
         }
     }

@@ -23,8 +23,8 @@
  * least 7), lengthened until unique in the repository.  The diff settings of the repository's
  * configuration that git log and git range-diff read are read too:
  * diff.context, diff.interHunkContext, diff.indentHeuristic,
- * diff.algorithm (myers, minimal, patience), diff.renames (with copies)
- * and diff.renameLimit.
+ * diff.algorithm (myers, minimal, patience), diff.renames (with copies),
+ * diff.renameLimit and diff.suppressBlankEmpty.
  *
  * What libgit2 cannot give exactly as git does: rename and copy detection
  * use libgit2's similarity measure (exact renames and clear cases agree;
@@ -32,7 +32,7 @@
  * libgit2's diff drivers (git's default rule and the drivers of
  * .gitattributes libgit2 knows), diff.algorithm=histogram is read as
  * myers (libgit2 has no histogram diff).  Not done: notes of
- * notes.displayRef refs, submodule changes, diff.suppressBlankEmpty,
+ * notes.displayRef refs, submodule changes,
  * core.quotePath=false for the names of a "Binary files" line,
  * GIT_ALTERNATE_OBJECT_DIRECTORIES in the count behind the abbreviation
  * length, merges.

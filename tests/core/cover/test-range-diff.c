@@ -1051,6 +1051,7 @@ diff_config_a (PccTestRepo *r)
   g_free (pcc_test_gitf (r, "config diff.interHunkContext 4"));
   g_free (pcc_test_gitf (r, "config diff.indentHeuristic false"));
   g_free (pcc_test_gitf (r, "config diff.renames false"));
+  g_free (pcc_test_gitf (r, "config diff.suppressBlankEmpty true"));
 }
 
 static void
@@ -1077,6 +1078,12 @@ config_series (int v)
                              rep ("include/gamma.h", 11 + v, "\tx = -11;"),
                              ins ("include/gamma.h", 24, "}\n{"),
                              del ("include/gamma.h", 40), NULL));
+  g_ptr_array_add (s,
+                   patch (v ? "doc: blank lines\n\nin the message\n"
+                            : "doc: blank lines\n\nin a message\n",
+                          newf ("doc/blank.txt", "a\n\nb\n\nc\n\nd\n"), NULL));
+  g_ptr_array_add (s, patch ("doc: around blank lines\n",
+                             rep ("doc/blank.txt", 2, v ? "B" : "b2"), NULL));
   return s;
 }
 
