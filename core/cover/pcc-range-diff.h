@@ -28,12 +28,15 @@
  *
  * What libgit2 cannot give exactly as git does: rename and copy detection
  * use libgit2's similarity measure (exact renames and clear cases agree;
- * borderline ones near 50% may not), hunk-header function names come from
- * libgit2's diff drivers (git's default rule and the drivers of
- * .gitattributes libgit2 knows), diff.algorithm=histogram is read as
- * myers (libgit2 has no histogram diff).  Not done: notes of
- * notes.displayRef refs, submodule changes,
- * core.quotePath=false for the names of a "Binary files" line,
+ * borderline ones near 50% may not); hunk-header function names come from
+ * libgit2's diff drivers, which are git's default rule, the drivers of
+ * the configuration, and the built-in drivers libgit2 1.5 has (not bash,
+ * css, dts, elixir, fountain, golang, kotlin, markdown, rust, scheme or
+ * tex: files with those in .gitattributes, like the kernel's *.dts, get
+ * the default rule, so their hunk headers may name another line than
+ * git's); diff.algorithm=histogram is read as myers (libgit2 has no
+ * histogram diff).  Not done: notes of notes.displayRef refs, submodule
+ * changes, core.quotePath=false for the names of a "Binary files" line,
  * GIT_ALTERNATE_OBJECT_DIRECTORIES in the count behind the abbreviation
  * length, merges.
  *
