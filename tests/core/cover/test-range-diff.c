@@ -12,6 +12,7 @@
 #include <git2.h>
 #include <glib/gstdio.h>
 
+#include "pcc-error.h"
 #include "pcc-range-diff.h"
 #include "pcc-test-git.h"
 
@@ -1174,6 +1175,32 @@ test_diff_config (void)
             config_series (1), NULL, diff_config_b);
 }
 
+/* Nothing on either side: an empty text; a commit the repository does
+ * not have: PCC_ERROR_GIT. */
+static void
+test_edges (void)
+{
+  g_autoptr (PccTestRepo) r = pcc_test_repo_new ();
+  if (!r)
+    return;
+  write_base (r, NULL);
+  git_repository *repo = NULL;
+  g_assert_cmpint (git_repository_open_ext (&repo, r->work, 0, NULL), ==, 0);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *empty = pcc_range_diff (repo, NULL, 0, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (empty, ==, "");
+
+  git_oid missing;
+  g_assert_cmpint (
+      git_oid_fromstr (&missing, "0123456789abcdef0123456789abcdef01234567"),
+      ==, 0);
+  g_autofree char *none = pcc_range_diff (repo, &missing, 1, NULL, 0, &error);
+  g_assert_null (none);
+  g_assert_error (error, PCC_ERROR, PCC_ERROR_GIT);
+  git_repository_free (repo);
+}
+
 /* ---- generated pairs ---- */
 
 static const char *const words[]
@@ -1334,6 +1361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/range-diff/abbrev-alternates", test_abbrev_alternates);
   g_test_add_func ("/range-diff/abbrev-config", test_abbrev_config);
   g_test_add_func ("/range-diff/diff-config", test_diff_config);
+  g_test_add_func ("/range-diff/edges", test_edges);
   for (guint s = 1; s <= 30; s++)
     {
       g_autofree char *path
