@@ -23,17 +23,20 @@
  * least 7), lengthened until unique in the repository.  The diff settings of the repository's
  * configuration that git log and git range-diff read are read too:
  * diff.context, diff.interHunkContext, diff.indentHeuristic,
- * diff.algorithm (myers, minimal, patience), diff.renames (with copies)
- * and diff.renameLimit.
+ * diff.algorithm (myers, minimal, patience), diff.renames (with copies),
+ * diff.renameLimit and diff.suppressBlankEmpty.
  *
  * What libgit2 cannot give exactly as git does: rename and copy detection
  * use libgit2's similarity measure (exact renames and clear cases agree;
- * borderline ones near 50% may not), hunk-header function names come from
- * libgit2's diff drivers (git's default rule and the drivers of
- * .gitattributes libgit2 knows), diff.algorithm=histogram is read as
- * myers (libgit2 has no histogram diff).  Not done: notes of
- * notes.displayRef refs, submodule changes, diff.suppressBlankEmpty,
- * core.quotePath=false for the names of a "Binary files" line,
+ * borderline ones near 50% may not); hunk-header function names come from
+ * libgit2's diff drivers, which are git's default rule, the drivers of
+ * the configuration, and the built-in drivers libgit2 1.5 has (not bash,
+ * css, dts, elixir, fountain, golang, kotlin, markdown, rust, scheme or
+ * tex: files with those in .gitattributes, like the kernel's *.dts, get
+ * the default rule, so their hunk headers may name another line than
+ * git's); diff.algorithm=histogram is read as myers (libgit2 has no
+ * histogram diff).  Not done: notes of notes.displayRef refs, submodule
+ * changes, core.quotePath=false for the names of a "Binary files" line,
  * GIT_ALTERNATE_OBJECT_DIRECTORIES in the count behind the abbreviation
  * length, merges.
  *
@@ -53,10 +56,14 @@ G_BEGIN_DECLS
 
 /* The text of "git range-diff --no-color OLDBASE..OLDTIP NEWBASE..NEWTIP"
  * for the @n_old commits @old_commits and the @n_new commits
- * @new_commits of @repo, each array oldest first, without merges (a
- * commit's diff is to its first parent, or to the empty tree for a root
- * commit).  Newly allocated (g_free()); "" when both arrays are empty.
- * NULL with PCC_ERROR_GIT set when a commit cannot be read. */
+ * @new_commits of @repo, each array in the order of "git log --reverse
+ * --date-order" (a series: oldest first), without merges (a commit's
+ * diff is to its first parent, or to the empty tree for a root commit).
+ * @repo stays the caller's (opened with libgit2 initialised); the arrays
+ * are only read.  Returns newly allocated text (g_free()), "" when both
+ * arrays are empty; NULL with PCC_ERROR_GIT when a commit cannot be read,
+ * PCC_ERROR_TOO_LARGE for more than 46340 commits in all (the cost
+ * matrix is indexed by int, as git's). */
 char *pcc_range_diff (git_repository *repo, const git_oid *old_commits,
                       gsize n_old, const git_oid *new_commits, gsize n_new,
                       GError **error);
