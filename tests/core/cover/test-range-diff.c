@@ -781,7 +781,9 @@ static void
 raw_commit (PccTestRepo *r, const char *extra, const char *author,
             const char *msg, const char *line)
 {
-  apply_op (r, rep ("lib/alpha.c", 3, line));
+  Op *op = rep ("lib/alpha.c", 3, line);
+  apply_op (r, op);
+  op_free (op);
   g_free (pcc_test_gitf (r, "add -A"));
   g_autofree char *tree = g_strstrip (pcc_test_gitf (r, "write-tree"));
   g_autofree char *parent = g_strstrip (pcc_test_gitf (r, "rev-parse HEAD"));
