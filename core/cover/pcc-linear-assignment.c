@@ -17,8 +17,9 @@ pcc_linear_assignment (int n, const int *cost, int *col2row, int *row2col)
 
   if (n < 2)
     {
-      memset (col2row, 0, sizeof (int) * n);
-      memset (row2col, 0, sizeof (int) * n);
+      /* n == 0 may come with NULL arrays: nothing to write */
+      if (n == 1)
+        col2row[0] = row2col[0] = 0;
       return TRUE;
     }
   for (int k = 0; k < n; k++)
