@@ -357,6 +357,14 @@ patchcc_series_previous_look (SeriesJob *j)
   j->previous
       = pcc_previous_find_version (j->series, c.mbox->str, c.mbox->len,
                                    j->previous_want, &error);
+  if (j->previous == NULL && j->previous_want != 0)
+    {
+      /* the version picked is no longer there: the one before, again */
+      g_clear_error (&error);
+      j->previous_want = 0;
+      j->previous = pcc_previous_find_version (j->series, c.mbox->str,
+                                               c.mbox->len, 0, &error);
+    }
   if (j->previous == NULL)
     j->previous_line = g_strdup_printf (
         _ ("No previous version found in %s"),
