@@ -119,3 +119,11 @@ pcc_libgit2_is_loaded (void)
     return real.name args;                           \
   }
 #include "pcc-libgit2-symbols.h"
+
+void
+pcc_libgit2_set_error (GError **error, int code, const char *what)
+{
+  const git_error *e = git_error_last ();
+  g_set_error (error, PCC_ERROR, code, "%s: %s", what,
+               e && e->message ? e->message : "unknown libgit2 error");
+}

@@ -35,6 +35,10 @@ gboolean pcc_libgit2_load (GError **error);
  * benchmarks: a recipients run without history must leave it FALSE). */
 gboolean pcc_libgit2_is_loaded (void);
 
+/* Set @error (domain PCC_ERROR, @code) to "@what: " and libgit2's last
+ * error message ("unknown libgit2 error" when it has none). */
+void pcc_libgit2_set_error (GError **error, int code, const char *what);
+
 G_END_DECLS
 
 #endif

@@ -4,6 +4,7 @@
 #include "pcc-check.h"
 #include "pcc-date.h"
 #include "pcc-error.h"
+#include "pcc-libgit2.h"
 #include "pcc-mailinfo.h"
 
 #include <git2/sys/mempack.h>
@@ -13,14 +14,6 @@
 /* Above the repository's own backends (loose objects 1, packs 2). */
 #define MEMPACK_PRIORITY 1000
 
-static void
-set_git_error (GError **error, int code, const char *what)
-{
-  const git_error *e = git_error_last ();
-  g_set_error (error, PCC_ERROR, code, "%s: %s", what,
-               e && e->message ? e->message : "unknown error");
-}
-
 /* The odb of @repo writes to memory from now on. */
 static gboolean
 add_mempack (git_repository *repo, GError **error)
@@ -29,13 +22,13 @@ add_mempack (git_repository *repo, GError **error)
   git_odb_backend *mem = NULL;
   if (git_repository_odb (&odb, repo) != 0)
     {
-      set_git_error (error, PCC_ERROR_GIT, "the object database");
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, "the object database");
       return FALSE;
     }
   gboolean ok = git_mempack_new (&mem) == 0
                 && git_odb_add_backend (odb, mem, MEMPACK_PRIORITY) == 0;
   if (!ok)
-    set_git_error (error, PCC_ERROR_GIT, "an object database in memory");
+    pcc_libgit2_set_error (error, PCC_ERROR_GIT, "an object database in memory");
   git_odb_free (odb);
   return ok;
 }
@@ -81,18 +74,18 @@ apply_one (git_repository *repo, const PccSeries *series, guint i,
     g_prefix_error (error, "patch %u/%u does not apply: ", i + 1, n);
   else if (git_index_write_tree_to (&tree_id, index, repo) != 0
            || git_tree_lookup (&new_tree, repo, &tree_id) != 0)
-    set_git_error (error, PCC_ERROR_GIT, "writing the tree");
+    pcc_libgit2_set_error (error, PCC_ERROR_GIT, "writing the tree");
   else if (git_signature_new (&sig, name && *name ? name : "unknown",
                               email && *email ? email : "unknown", t, offset)
            != 0)
-    set_git_error (error, PCC_ERROR_PATCH, "the author of the patch");
+    pcc_libgit2_set_error (error, PCC_ERROR_PATCH, "the author of the patch");
   else
     {
       const git_commit *parents[] = { parent };
       if (git_commit_create (id, repo, NULL, sig, sig, NULL, msg, new_tree, 1,
                              parents)
           != 0)
-        set_git_error (error, PCC_ERROR_GIT, "writing the commit");
+        pcc_libgit2_set_error (error, PCC_ERROR_GIT, "writing the commit");
       else
         ok = TRUE;
     }
@@ -134,7 +127,7 @@ pcc_am_apply (git_repository *repo, const PccSeries *series, const char *base,
           g_array_append_val (commits, id);
           ok = git_commit_lookup (&parent, repo, &id) == 0;
           if (!ok)
-            set_git_error (error, PCC_ERROR_GIT, "reading the commit made");
+            pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading the commit made");
         }
     }
   git_commit_free (parent);

@@ -6,6 +6,7 @@
 #include "pcc-diffstat.h"
 #include "pcc-diffstat-private.h"
 #include "pcc-quote.h"
+#include "pcc-text.h"
 
 #include <string.h>
 
@@ -53,18 +54,6 @@ append_summary (GString *out, const PccDiffstatEntry *e)
       g_string_append_printf (out, " mode change %06o => %06o %s\n",
                               e->orig_mode, e->cur_mode, q);
     }
-}
-
-static int
-decimal_width (guint64 n)
-{
-  int w = 1;
-  while (n >= 10)
-    {
-      n /= 10;
-      w++;
-    }
-  return w;
 }
 
 static int
@@ -118,7 +107,7 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
         max_len = len;
       if (e->binary)
         {
-          int w = 14 + decimal_width (e->added) + decimal_width (e->deleted);
+          int w = 14 + pcc_text_decimal_width (e->added) + pcc_text_decimal_width (e->deleted);
           bin_width = bin_width < w ? w : bin_width;
           number_width = 3;
           continue;
@@ -129,8 +118,8 @@ pcc_diffstat_format (PccDiffstat *ds, int width, gboolean summary)
 
   if (width <= 0)
     width = 80;
-  number_width = decimal_width (max_change) > number_width
-                     ? decimal_width (max_change)
+  number_width = pcc_text_decimal_width (max_change) > number_width
+                     ? pcc_text_decimal_width (max_change)
                      : number_width;
   if (width < 16 + 6 + number_width)
     width = 16 + 6 + number_width;

@@ -11,6 +11,7 @@
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-mbox.h"
+#include "pcc-message-id.h"
 #include "pcc-mime.h"
 #include "pcc-patch-id.h"
 #include "pcc-reply-trailers.h"
@@ -682,17 +683,6 @@ pcc_previous_get_old_number (const PccPrevious *prev, guint i, gboolean *same)
   return prev->old_number[i];
 }
 
-static gboolean
-usable_id (const char *id)
-{
-  gsize n = 0;
-  for (const char *p = id; *p; p++, n++)
-    if ((unsigned char) *p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>'
-        || n >= 900)
-      return FALSE;
-  return n > 0;
-}
-
 const char *
 pcc_previous_get_root_id (const PccPrevious *prev)
 {
@@ -700,7 +690,7 @@ pcc_previous_get_root_id (const PccPrevious *prev)
     {
       const PccPreviousMail *m = prev->mails->pdata[i];
       /* in number order: the cover letter first when there is one */
-      if (m->message_id && usable_id (m->message_id))
+      if (m->message_id && pcc_message_id_is_plain (m->message_id))
         return m->message_id;
     }
   return NULL;

@@ -150,8 +150,8 @@ guint pcc_previous_get_old_number (const PccPrevious *prev, guint i,
 /* The Message-Id (without "<>") of the previous version's cover letter,
  * or of its first patch when it had none: what "Link to v1:" points to
  * and what a new version sent in its thread answers.  NULL when none is
- * a usable id (printable ASCII, no white space or angle brackets, at
- * most 900 bytes: a mailbox is hostile input). */
+ * a usable id (pcc_message_id_is_plain(): a mailbox is hostile
+ * input). */
 const char *pcc_previous_get_root_id (const PccPrevious *prev);
 
 /* The previous version's own mails (cover letter and patches, in

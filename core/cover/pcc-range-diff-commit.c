@@ -8,6 +8,7 @@
 #include <git2.h>
 
 #include "pcc-error.h"
+#include "pcc-libgit2.h"
 #include "pcc-quote.h"
 #include "pcc-range-diff-private.h"
 
@@ -22,9 +23,7 @@ pcc_range_diff_commit_clear (PccRangeDiffCommit *c)
 static gboolean
 git_fail (GError **error, const char *what)
 {
-  const git_error *e = git_error_last ();
-  g_set_error (error, PCC_ERROR, PCC_ERROR_GIT, "%s: %s", what,
-               e && e->message ? e->message : "libgit2 error");
+  pcc_libgit2_set_error (error, PCC_ERROR_GIT, what);
   return FALSE;
 }
 

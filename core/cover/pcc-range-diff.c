@@ -10,6 +10,7 @@
 #include "pcc-linear-assignment.h"
 #include "pcc-range-diff-private.h"
 #include "pcc-range-diff.h"
+#include "pcc-text.h"
 
 /* The cost of a pairing that must not happen (git's COST_MAX). */
 #define RD_COST_MAX (1 << 16)
@@ -326,18 +327,6 @@ output (RdOutput *o, PccRangeDiffCommit *a, int na, PccRangeDiffCommit *b,
     }
 }
 
-static int
-decimal_width (int n)
-{
-  int w = 1;
-  while (n >= 10)
-    {
-      n /= 10;
-      w++;
-    }
-  return w;
-}
-
 char *
 pcc_range_diff (git_repository *repo, const git_oid *old_commits, gsize n_old,
                 const git_oid *new_commits, gsize n_new, GError **error)
@@ -384,7 +373,7 @@ pcc_range_diff (git_repository *repo, const git_oid *old_commits, gsize n_old,
   o.odb = odb;
   o.cfg = &cfg;
   o.abbrev_len = pcc_range_diff_abbrev_start (repo, &cfg);
-  o.width = decimal_width (1 + (int) MAX (n_old, n_new));
+  o.width = pcc_text_decimal_width (1 + (int) MAX (n_old, n_new));
   output (&o, a, (int) n_old, b, (int) n_new);
   result = g_string_free (o.out, FALSE);
   g_free (o.dashes);

@@ -8,6 +8,7 @@
 #include "pcc-email.h"
 #include "pcc-error.h"
 #include "pcc-line-limit.h"
+#include "pcc-message-id.h"
 #include "pcc-series-mail.h"
 #include "pcc-date.h"
 #include "pcc-mime.h"
@@ -112,19 +113,13 @@ pcc_series_sender_set_in_reply_to (PccSeriesSender *s, const char *id)
       return TRUE;
     }
   gsize n = strlen (id);
-  if (n >= 2 && id[0] == '<' && id[n - 1] == '>')
-    {
-      id++;
-      n -= 2;
-    }
-  if (n == 0 || n > 900)
+  g_autofree char *bare = n >= 2 && id[0] == '<' && id[n - 1] == '>'
+                              ? g_strndup (id + 1, n - 2)
+                              : g_strdup (id);
+  if (!pcc_message_id_is_plain (bare))
     return FALSE;
-  for (gsize i = 0; i < n; i++)
-    if ((unsigned char) id[i] <= ' ' || id[i] == 0x7f || id[i] == '<'
-        || id[i] == '>')
-      return FALSE;
   g_free (s->parent);
-  s->parent = g_strdup_printf ("<%.*s>", (int) n, id);
+  s->parent = g_strdup_printf ("<%s>", bare);
   return TRUE;
 }
 

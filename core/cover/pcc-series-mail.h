@@ -51,8 +51,7 @@ char *pcc_series_sender_message_id (const PccSeriesSender *sender, guint n);
  * brackets; NULL: a thread of its own, the default, as b4 sends a new
  * version): the cover letter answers it, and every mail's References:
  * starts with it (git send-email --in-reply-to).  FALSE, nothing
- * changed, for an id with white space, a control character or angle
- * brackets inside, or longer than a header line. */
+ * changed, for an id pcc_message_id_is_plain() refuses. */
 gboolean pcc_series_sender_set_in_reply_to (PccSeriesSender *sender,
                                             const char *message_id);
 

@@ -31,7 +31,7 @@ pcc_check_apply (git_repository *repo, git_commit *commit, const char *text,
     }
   else if (git_commit_tree (&tree, commit) != 0)
     {
-      pcc_history_set_git_error (error, "reading the base tree");
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading the base tree");
     }
   else if (git_apply_to_tree (&out, repo, tree, diff, NULL) != 0)
     {

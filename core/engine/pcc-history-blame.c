@@ -22,7 +22,7 @@ pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
       || git_commit_tree (&tree, head) != 0)
     {
       git_commit_free (head);
-      pcc_history_set_git_error (error, "reading HEAD");
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading HEAD");
       return FALSE;
     }
   gboolean in_head = git_tree_entry_bypath (&e, tree, file) == 0
@@ -48,7 +48,7 @@ pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
   if (git_blob_lookup (&blob, h->repo, &blob_id) != 0)
     {
       g_free (contents);
-      pcc_history_set_git_error (error, "reading a file");
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading a file");
       return FALSE;
     }
   gboolean modified
@@ -82,7 +82,7 @@ pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
     {
       git_blob_free (blob);
       g_free (contents);
-      pcc_history_set_git_error (error, "git blame");
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, "git blame");
       return FALSE;
     }
   if (modified)
@@ -98,7 +98,7 @@ pcc_history_blame (PccHistory *h, const char *file, guint start, guint length,
           git_blame_free (b2);
           git_blob_free (blob);
           g_free (contents);
-          pcc_history_set_git_error (error, "git blame");
+          pcc_libgit2_set_error (error, PCC_ERROR_GIT, "git blame");
           return FALSE;
         }
       git_blame_free (b2);

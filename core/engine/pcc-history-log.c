@@ -162,7 +162,7 @@ pcc_history_file_log (PccHistory *h, const char *file, gint64 since,
         {
           git_commit_free (c);
           g_string_free (out, TRUE);
-          pcc_history_set_git_error (error, "reading a commit");
+          pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading a commit");
           return FALSE;
         }
       if (wi->n_parents == 1)

@@ -8,6 +8,8 @@
 #define PCC_HISTORY_PRIVATE_H
 
 #include "pcc-history.h"
+#include "pcc-error.h"
+#include "pcc-libgit2.h"
 #include "pcc-walk-cache.h"
 
 #include <git2.h>
@@ -69,9 +71,6 @@ struct _PccHistory
   gboolean prior_looked; /* for the newest walk file of another HEAD */
   guint trees_compared;  /* by the current walk's path sets, commits */
 };
-
-/* Set @error to PCC_ERROR_GIT, "@what: " and libgit2's last error. */
-void pcc_history_set_git_error (GError **error, const char *what);
 
 /* Make the walk of @since (once; a later call with the same @since
  * reuses it): h->walk holds its commits in git log's order. */

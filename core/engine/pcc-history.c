@@ -52,14 +52,6 @@ node_index_clear (NodeIndex *x)
 
 /* --- the history ------------------------------------------------------- */
 
-void
-pcc_history_set_git_error (GError **error, const char *what)
-{
-  const git_error *e = git_error_last ();
-  g_set_error (error, PCC_ERROR, PCC_ERROR_GIT, "%s: %s", what,
-               e && e->message ? e->message : "unknown libgit2 error");
-}
-
 /* The commits of the walk in which a path changed: sorted object ids. */
 typedef struct
 {
@@ -89,7 +81,7 @@ pcc_history_open (const PccTree *tree, GError **error)
     {
       g_autofree char *what
           = g_strdup_printf ("%s: cannot open the git repository", repo_path);
-      pcc_history_set_git_error (error, what);
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, what);
       git_libgit2_shutdown ();
       return NULL;
     }
@@ -399,7 +391,7 @@ pcc_history_walk (PccHistory *h, gint64 since, GError **error)
       git_commit *c = NULL;
       if (git_commit_lookup (&c, h->repo, &h->head) != 0)
         {
-          pcc_history_set_git_error (error, "reading HEAD");
+          pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading HEAD");
           known_clear (&known);
           return FALSE;
         }
@@ -434,7 +426,7 @@ pcc_history_walk (PccHistory *h, gint64 since, GError **error)
       NodeRef ref;
       if (!walk_node (h, &known, &item.oid, fresh, &ref, &not_own))
         {
-          pcc_history_set_git_error (error, "reading a commit");
+          pcc_libgit2_set_error (error, PCC_ERROR_GIT, "reading a commit");
           ok = FALSE;
           break;
         }

@@ -5,6 +5,7 @@
 #include "pcc-file.h"
 #include "pcc-cache-file.h"
 #include "pcc-error.h"
+#include "pcc-libgit2.h"
 #include "pcc-region.h"
 
 #include <errno.h>
@@ -22,14 +23,6 @@ struct _PccTree
   char *repo_path, *commit; /* git tree: where, and the commit's id */
   int kernel_top; /* pcc_tree_is_kernel_top(): -1 not known yet */
 };
-
-static void
-set_git_error (GError **error, const char *what)
-{
-  const git_error *e = git_error_last ();
-  g_set_error (error, PCC_ERROR, PCC_ERROR_GIT, "%s: %s", what,
-               e && e->message ? e->message : "unknown libgit2 error");
-}
 
 static void
 libgit2_init_once (void)
@@ -71,7 +64,7 @@ pcc_tree_open_git (const char *repo_path, const char *rev, GError **error)
     {
       g_autofree char *what
           = g_strdup_printf ("%s: cannot open git repository", repo_path);
-      set_git_error (error, what);
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, what);
       return NULL;
     }
   if (git_revparse_single (&obj, repo, rev) != 0
@@ -79,7 +72,7 @@ pcc_tree_open_git (const char *repo_path, const char *rev, GError **error)
     {
       g_autofree char *what
           = g_strdup_printf ("%s: revision '%s' not found", repo_path, rev);
-      set_git_error (error, what);
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, what);
       git_object_free (obj);
       git_repository_free (repo);
       return NULL;
@@ -208,7 +201,7 @@ pcc_tree_read_file (const PccTree *tree, const char *relpath, gsize *len,
   if (git_blob_lookup (&blob, tree->repo, git_tree_entry_id (entry)) != 0)
     {
       git_tree_entry_free (entry);
-      set_git_error (error, relpath);
+      pcc_libgit2_set_error (error, PCC_ERROR_GIT, relpath);
       return NULL;
     }
   gsize size = git_blob_rawsize (blob);

@@ -36,3 +36,14 @@ pcc_message_id_format (const char *stem, guint n, const char *domain)
   return g_strdup_printf ("<%s-%u-patchcc@%s>", stem, n,
                           domain_ok (domain) ? domain : "localhost");
 }
+
+gboolean
+pcc_message_id_is_plain (const char *id)
+{
+  gsize n = 0;
+  for (const char *p = id; *p; p++, n++)
+    if ((unsigned char) *p <= ' ' || *p >= 0x7f || *p == '<' || *p == '>'
+        || n >= 900)
+      return FALSE;
+  return n > 0;
+}

@@ -23,6 +23,12 @@ char *pcc_message_id_domain (const char *email);
 /* "<@stem-@n-patchcc@@domain>"; @domain is checked as above. */
 char *pcc_message_id_format (const char *stem, guint n, const char *domain);
 
+/* Whether @id (without "<>") can be written into a header or a link as
+ * it is: 1 to 900 bytes, none of them a control character (DEL
+ * included), white space or an angle bracket.  A Message-Id read from a
+ * mailbox is checked so before use. */
+gboolean pcc_message_id_is_plain (const char *id);
+
 G_END_DECLS
 
 #endif

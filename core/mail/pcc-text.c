@@ -170,3 +170,15 @@ retry:
         }
     }
 }
+
+int
+pcc_text_decimal_width (guint64 n)
+{
+  int w = 1;
+  while (n >= 10)
+    {
+      n /= 10;
+      w++;
+    }
+  return w;
+}

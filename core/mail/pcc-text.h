@@ -22,6 +22,10 @@
 
 G_BEGIN_DECLS
 
+/* Digits of @n written in decimal (1 for 0), for right-aligned
+ * counters. */
+int pcc_text_decimal_width (guint64 n);
+
 /* Columns of the first @len bytes of @s (@len -1: up to the NUL). */
 guint pcc_text_width (const char *s, gssize len);
 
